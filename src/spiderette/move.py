@@ -1,0 +1,162 @@
+"""``Move``: a small frozen value, and its text notation.
+
+Columns are letters ``a``, ``b``, … (``a``–``g`` in spiderette, ``a``–``j`` in spider).
+
+========  =====================================================================
+``ab``    move from column a to column b the one group that fits there
+          (onto an empty column: the longest movable group)
+``ab3``   move the top 3 cards of column a to column b
+``d``     deal from the stock
+``sc``    send the complete run at the top of column c to the foundations
+          (only when runs are sent by hand, ``auto_remove=False``)
+========  =====================================================================
+
+``str(move)`` always writes the count (``ab1``) so that ``Move.parse(str(m)) == m``;
+:meth:`spiderette.Game.notation` writes the shortest form that means the same move in the position.
+
+>>> m = Move.parse("cg2")
+>>> m.kind, m.src, m.dst, m.count
+('move', 2, 6, 2)
+>>> Move.parse(str(m)) == m
+True
+>>> Move.parse("d")
+Move.parse('d')
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import NotationError
+
+MAX_COLUMNS = 10
+LETTERS = "abcdefghij"
+KINDS = ("move", "deal", "send")
+
+_TOKEN = re.compile(r"^(?:(?P<deal>d)|s(?P<send>[a-j])|(?P<src>[a-j])(?P<dst>[a-j])(?P<count>[1-9][0-9]?)?)$")
+
+
+def column_letter(i: int) -> str:
+    return LETTERS[i]
+
+
+class Move:
+    """One action: ``kind`` is ``"move"``, ``"deal"`` or ``"send"``.
+
+    ``src`` and ``dst`` are 0-based column indices and ``count`` the number of cards; each is ``None``
+    where it does not apply (a deal has none; a send has only ``src``). A move whose ``count`` is ``None``
+    is unresolved: the game picks the count (see :meth:`spiderette.Game.move`).
+    """
+
+    __slots__ = ("kind", "src", "dst", "count", "_key")
+
+    kind: str
+    src: int | None
+    dst: int | None
+    count: int | None
+
+    def __init__(self, kind: str, src: int | None = None, dst: int | None = None,
+                 count: int | None = None) -> None:
+        if kind not in KINDS:
+            raise NotationError(f"unknown move kind {kind!r}: one of {', '.join(KINDS)}")
+
+        def col(v: object, what: str) -> int:
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < MAX_COLUMNS:
+                raise NotationError(f"{what} must be a column index 0..{MAX_COLUMNS - 1}, not {v!r}")
+            return v
+
+        if kind == "move":
+            src, dst = col(src, "src"), col(dst, "dst")
+            if src == dst:
+                raise NotationError(f"a move needs two different columns, not {LETTERS[src]} twice")
+            if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+                                      or not 1 <= count <= 99):
+                raise NotationError(f"count must be a whole number from 1, not {count!r}")
+        elif kind == "send":
+            src = col(src, "src")
+            if dst is not None or count is not None:
+                raise NotationError("a send names only its column")
+        elif src is not None or dst is not None or count is not None:
+            raise NotationError("a deal names no column")
+        set_ = object.__setattr__
+        set_(self, "kind", kind)
+        set_(self, "src", src)
+        set_(self, "dst", dst)
+        set_(self, "count", count)
+        set_(self, "_key", (kind, src, dst, count))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __str__(self) -> str:
+        if self.kind == "deal":
+            return "d"
+        if self.kind == "send":
+            return "s" + LETTERS[self.src]
+        text = LETTERS[self.src] + LETTERS[self.dst]
+        return text if self.count is None else f"{text}{self.count}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    def __reduce__(self):
+        return (Move, self._key)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse one token of move notation (``"ab"``, ``"ab3"``, ``"d"``, ``"sc"``)."""
+        if not isinstance(text, str):
+            raise NotationError(f"move notation is a string, not {text!r}")
+        m = _TOKEN.match(text.strip().lower())
+        if m is None:
+            raise NotationError(
+                f"bad move {text!r}: write two column letters a-j and an optional count ('ab', 'ab3'),"
+                " 'd' to deal, or 's' and a column to send a run ('sc')")
+        if m["deal"]:
+            return DEAL
+        if m["send"]:
+            return cls("send", LETTERS.index(m["send"]))
+        src, dst = LETTERS.index(m["src"]), LETTERS.index(m["dst"])
+        if src == dst:
+            raise NotationError(f"bad move {text!r}: a move needs two different columns")
+        return cls("move", src, dst, int(m["count"]) if m["count"] else None)
+
+    @property
+    def is_deal(self) -> bool:
+        return self.kind == "deal"
+
+
+DEAL = Move("deal")
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Parse moves separated by white space (or commas); a ``NotationError`` names the bad token.
+
+    >>> [str(m) for m in parse_moves("ab d cg2")]
+    ['ab', 'd', 'cg2']
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"moves are written as a string like 'ab d cg2', not {text!r}")
+    return [Move.parse(tok) for tok in text.replace(",", " ").split()]
+
+
+_TABLES: dict[int, list[list[list[Move | None]]]] = {}
+
+
+def move_table(columns: int) -> list[list[list[Move | None]]]:
+    """``table[src][dst][count]``: the shared ``Move`` objects (``count`` 1..13), built once."""
+    table = _TABLES.get(columns)
+    if table is None:
+        table = [[[None] + [Move("move", s, d, k) if s != d else None for k in range(1, 14)]
+                  for d in range(columns)] for s in range(columns)]
+        _TABLES[columns] = table
+    return table
+
+
+SENDS = tuple(Move("send", i) for i in range(MAX_COLUMNS))
