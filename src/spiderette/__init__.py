@@ -15,6 +15,15 @@ from .variants import RULES, VARIANTS, Rules
 
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
-    "Rules", "RULES", "VARIANTS",
+    "Rules", "RULES", "VARIANTS", "Widget",
 ]
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # The widget needs anywidget; import it only when asked, so the engine runs without it.
+    if name == "Widget":
+        from .widget import Widget
+
+        return Widget
+    raise AttributeError(f"module 'spiderette' has no attribute {name!r}")

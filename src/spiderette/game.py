@@ -429,8 +429,8 @@ class Game:
             return True
         return False
 
-    def _remove_run(self, i: int) -> bool:
-        if self.auto_remove and self._run[i] >= 13 and self._cols[i][-1] & 15 == 1:
+    def _remove_run(self, i: int, by_hand: bool = False) -> bool:
+        if (by_hand or self.auto_remove) and self._run[i] >= 13 and self._cols[i][-1] & 15 == 1:
             col = self._cols[i]
             self._found.append(col[-13:])
             del col[-13:]
@@ -480,11 +480,7 @@ class Game:
             self._undo.append((move, prev_score, k, changes))
         else:
             i = move.src
-            self.auto_remove, auto = True, self.auto_remove
-            try:
-                self._remove_run(i)
-            finally:
-                self.auto_remove = auto
+            self._remove_run(i, by_hand=True)
             self._undo.append((move, prev_score, self._flip(i)))
 
     def _links(self, below: int, above: int) -> bool:

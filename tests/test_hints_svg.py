@@ -1,0 +1,66 @@
+"""Hints with reasons, and the static SVG picture."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from spiderette import Game
+from spiderette.cards import card_code, make_deck
+from spiderette.hints import best_hint, ranked_hints
+
+
+def position(tableau, stock_size=3, **extra):
+    used = {c.lstrip("|") for col in tableau for c in col}
+    rest = [card_code(c) for c in make_deck() if card_code(c) not in used]
+    stock, rest = rest[:stock_size], rest[stock_size:]
+    tableau = [list(col) for col in tableau]
+    top = tableau[6] or [rest.pop()]
+    tableau[6] = ["|" + c for c in rest] + top
+    return Game.from_dict({"variant": "spiderette", "tableau": tableau, "stock": stock,
+                           "foundations": [], **extra})
+
+
+def test_turning_a_card_over_beats_building_in_suit():
+    g = position([["|2C", "8S"], ["9H"], ["9S", "7D"], ["8D"], ["|3C", "5H"], ["6C"], []])
+    ranks = {str(h.move): h for h in ranked_hints(g)}
+    assert ranks["ab1"].rank == 2 and "turns over" in ranks["ab1"].reason
+    assert ranks["cd1"].rank == 3 and "in suit" in ranks["cd1"].reason
+    assert best_hint(g).move.src in (0, 4)  # a move that turns a card over comes first
+
+
+def test_hint_skips_moves_that_gain_nothing_and_suggests_a_deal_last():
+    # 5H sits on 6C; moving it to 6S gains nothing (not the same suit), so the only advice is to deal
+    g = position([["6C", "5H"], ["6S"], ["KS"], ["KH"], ["KD"], ["KC"], []])
+    hints = ranked_hints(g)
+    assert "ab1" not in [str(h.move) for h in hints]
+    assert hints[-1].move.kind == "deal" and "deal" in hints[-1].reason
+
+
+def test_no_hint_when_nothing_useful_is_left():
+    g = position([["6C", "5H"], ["6S"], ["KS"], ["KH"], ["KD"], ["KC"], ["2D"]], stock_size=0)
+    assert [str(m) for m in g.legal_moves()] == ["ab1"]
+    assert best_hint(g) is None
+
+
+def test_among_equals_the_hint_builds_in_suit():
+    g = position([["6C", "5H"], ["6S"], ["KS"], ["KH"], ["KD"], ["KC"], ["QC"]])
+    assert str(best_hint(g).move) == "gf1"
+
+
+def test_svg_is_well_formed_and_shows_no_hidden_card():
+    g = Game(seed=7)
+    svg = g._repr_svg_()
+    root = ET.fromstring(svg)
+    assert root.tag.endswith("svg")
+    shown = {el.get("data-card") for el in root.iter() if el.get("data-card")}
+    assert shown == {"4H", "6H", "JC", "7C", "3S", "8H", "AS"}
+    d = g.to_dict()
+    hidden = {c[1:] for col in d["tableau"] for c in col if c.startswith("|")} | set(d["stock"])
+    assert not shown & hidden
+    assert "score 500" in svg
+
+
+def test_svg_of_spider_has_ten_columns():
+    root = ET.fromstring(Game("spider", seed=1)._repr_svg_())
+    letters = [el.text for el in root.iter() if el.text in list("abcdefghij")]
+    assert letters == list("abcdefghij")

@@ -1,0 +1,203 @@
+"""The widget's Python side: intents from the browser, scripted actions, and what is synced."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from spiderette import Game, IllegalMoveError, Move
+from spiderette.widget import Widget
+
+
+def send(w: Widget, **msg) -> dict:
+    """Send an intent as the browser would, quoting the current version unless one is given."""
+    msg.setdefault("version", w.view["version"])
+    w._handle_message(w, msg, [])
+    return w.view
+
+
+def hidden_codes(g: Game) -> set[str]:
+    d = g.to_dict()
+    down = {c[1:] for col in d["tableau"] for c in col if c.startswith("|")}
+    return down | set(d["stock"])
+
+
+def test_view_shows_the_deal_without_hidden_cards():
+    w = Widget(seed=7)
+    v = w.view
+    assert [len(c["up"]) for c in v["tableau"]] == [1] * 7
+    assert [c["down"] for c in v["tableau"]] == [0, 1, 2, 3, 4, 5, 6]
+    assert v["stock"] == 24 and v["deals_left"] == 4 and v["score"] == 500 and v["moves"] == 0
+    state = json.dumps(w.get_state())
+    hidden = hidden_codes(w.game)
+    assert len(hidden) == 45
+    assert not [c for c in hidden if f'"{c}"' in state]
+
+
+def test_a_drag_move_is_played_and_published():
+    w = Widget(seed=7)
+    seen = []
+    w.on_move(seen.append)
+    v0 = w.view["version"]
+    v = send(w, action="move", src=1, dst=3, count=1)
+    assert v["version"] > v0
+    assert v["tableau"][3]["up"] == ["7C", "6H"]
+    assert v["tableau"][1]["up"] and v["tableau"][1]["down"] == 0  # the card under 6H turned over
+    assert v["moves"] == 1 and v["score"] == 499
+    assert "6H" in v["message"] and w.game.history == [Move.parse("bd1")]
+    assert seen == [Move.parse("bd1")]
+
+
+def test_click_goes_to_same_suit_then_other_suit_then_empty():
+    tableau = [["|KD", "8S"], ["9H"], ["9S"], [], ["|QD", "5C"], ["|JD", "4C"], ["|TD", "3C"]]
+    g = Game.from_dict(_position(tableau))
+    w = Widget(game=g)
+    assert w.game is g
+    send(w, action="click", src=0, count=1)
+    assert w.view["tableau"][2]["up"] == ["9S", "8S"]          # same suit first
+    send(w, action="undo")
+    g2 = Game.from_dict(_position([["|KD", "8S"], ["9H"], ["TC"], [], ["|QD", "5C"], ["|JD", "4C"],
+                                   ["|TD", "3C"]]))
+    w2 = Widget(game=g2)
+    send(w2, action="click", src=0, count=1)
+    assert w2.view["tableau"][1]["up"] == ["9H", "8S"]          # then another suit
+    send(w2, action="click", src=4)
+    assert w2.view["tableau"][3]["up"] == ["5C"]                 # then the empty column
+
+
+def _position(tableau: list[list[str]]) -> dict:
+    """A spiderette position with the given columns; every other card goes face down under column g."""
+    from spiderette.cards import card_code, make_deck
+
+    used = {c.lstrip("|") for col in tableau for c in col}
+    rest = [card_code(c) for c in make_deck() if card_code(c) not in used]
+    stock, rest = rest[:3], rest[3:]
+    tableau = [list(col) for col in tableau]
+    top = tableau[6] or [rest.pop()]
+    tableau[6] = ["|" + c for c in rest] + top
+    return {"variant": "spiderette", "tableau": tableau, "stock": stock, "foundations": []}
+
+
+@pytest.mark.parametrize("msg, words", [
+    ({"action": "move", "src": 6, "dst": 2, "count": 1}, "cannot go on"),  # AS onto JC
+    ({"action": "move", "src": 0, "dst": 0, "count": 1}, "two different columns"),
+    ({"action": "move", "src": 9, "dst": 0, "count": 1}, "'src' must be"),
+    ({"action": "move", "src": -1, "dst": 0, "count": 1}, "'src' must be"),
+    ({"action": "move", "src": "b", "dst": 0, "count": 1}, "'src' must be"),
+    ({"action": "move", "src": 1, "dst": 3, "count": 0}, "'count' must be"),
+    ({"action": "move", "src": 1, "dst": 3, "count": 5}, "only 1 face-up card"),
+    ({"action": "move", "src": 1, "dst": 3, "count": True}, "'count' must be"),
+    ({"action": "move", "src": 1, "dst": 3}, "'count' must be"),
+    ({"action": "deal", "version": 0}, "older table"),
+    ({"action": "deal", "version": "x"}, "older table"),
+    ({"action": "explode"}, "unknown action"),
+    ({"action": None}, "unknown action"),
+    ({"action": "new", "variant": "poker"}, "unknown variant"),
+    ({"action": "new", "suits": 3}, "suits must be"),
+    ({"action": "send", "src": 1}, "leave on their own"),
+    ({"action": "click", "src": 6, "count": 1}, "nowhere to go"),
+])
+def test_bad_intents_are_refused_with_a_message_and_change_nothing(msg, words):
+    w = Widget(seed=7)
+    before = w.game.to_dict()
+    send(w, **msg)
+    assert words in w.view["message"], w.view["message"]
+    assert w.game.to_dict() == before
+    send(w, action="move", src=1, dst=3, count=1)                # the widget keeps working
+    assert w.game.move_count == 1
+
+
+def test_non_dict_messages_and_internal_errors_never_kill_the_table(monkeypatch):
+    w = Widget(seed=7)
+    w._handle_message(w, ["move"], [])
+    assert "must be an object" in w.view["message"]
+    monkeypatch.setattr(w._game, "click_move", lambda *a: 1 / 0)
+    send(w, action="click", src=0, count=1)
+    assert "went wrong" in w.view["message"]
+    send(w, action="deal")
+    assert w.view["deals_left"] == 3
+
+
+def test_stale_intents_are_refused():
+    w = Widget(seed=7)
+    v = w.view["version"]
+    send(w, action="move", src=1, dst=3, count=1, version=v)
+    send(w, action="move", src=1, dst=3, count=1, version=v)  # a double click: made on the old table
+    assert "older table" in w.view["message"]
+    assert w.game.move_count == 1
+
+
+def test_buttons_undo_redo_restart_new_hint():
+    w = Widget(seed=7)
+    send(w, action="deal")
+    assert w.view["can_undo"] and not w.view["can_redo"]
+    send(w, action="undo")
+    assert w.view["deals_left"] == 4 and w.view["can_redo"]
+    send(w, action="redo")
+    assert w.view["deals_left"] == 3 and w.view["moves"] == 1
+    send(w, action="restart")
+    assert w.view["moves"] == 0 and w.game.seed == 7
+    send(w, action="hint")
+    h = w.view["hint"]
+    assert h["kind"] == "move" and h["reason"] in w.view["message"]
+    assert Move("move", h["src"], h["dst"], h["count"]) in w.game.legal_moves()
+    send(w, action="new", variant="spider", suits=2)
+    assert w.view["columns"] == 10 and w.view["suits"] == 2 and w.view["hint"] is None
+    send(w, action="new", variant="red_black_spiderette", suits=1)   # not offered: played with 4 suits
+    assert w.game.variant == "red_black_spiderette" and w.game.suits == 4
+
+
+def test_scripted_calls_show_on_the_table():
+    w = Widget(seed=7)
+    w.move(1, 3)
+    assert w.view["tableau"][3]["up"] == ["7C", "6H"]
+    with pytest.raises(IllegalMoveError):
+        w.move(6, 2)
+    assert "cannot go on" in w.view["message"] and w.game.move_count == 1
+    w.deal()
+    assert w.undo() == Move.parse("d") and w.redo() == Move.parse("d")
+    w.game.undo()                           # straight on the game: shows after refresh()
+    assert w.view["deals_left"] == 3
+    w.refresh()
+    assert w.view["deals_left"] == 4
+    assert w.hint() in w.game.legal_moves()
+    g = w.new_game(seed=8)
+    assert w.game is g and g.seed == 8 and w.view["moves"] == 0
+
+
+def test_play_steps_each_move_and_can_run_in_the_background():
+    w = Widget(seed=7)
+    versions = []
+    w.observe(lambda change: versions.append(change["new"]["moves"]), names="view")
+    played = w.play("bd ea", delay=0)
+    assert [str(m) for m in played] == ["bd1", "ea1"] and versions[-2:] == [1, 2]
+    with pytest.raises(ValueError, match="zz"):
+        w.play("d zz")
+    assert w.game.move_count == 2                       # bad notation: nothing played
+    thread = w.play("d", delay=0.01, wait=False)
+    thread.join(5)
+    assert w.game.deals_left == 3
+    w.play(["ac"], delay=0, wait=False).join(5)         # an illegal step stops and is reported
+    time.sleep(0.01)
+    assert "Not allowed" in w.view["message"]
+
+
+def test_bytes_synced_per_move_are_small():
+    w = Widget(seed=7)
+    w.deal()
+    assert len(json.dumps(w.view)) < 2048
+
+
+def test_manual_send_from_the_table():
+    from spiderette.cards import RANKS
+
+    run = [r + "S" for r in reversed(RANKS)]
+    pos = _position([run[:-1], ["AS"], [], [], [], [], []])
+    pos["auto_remove"] = False
+    w = Widget(game=Game.from_dict(pos))
+    send(w, action="move", src=1, dst=0, count=1)
+    assert w.view["sendable"] == [0]
+    send(w, action="send", src=0)
+    assert w.view["foundations"] == ["KS"] and w.view["runs"] == 1
