@@ -401,7 +401,12 @@ class Game:
         All or nothing: if one move is bad, the moves before it are taken back and the error says which.
         Returns the moves played.
         """
-        seq = parse_moves(moves) if isinstance(moves, str) else list(moves)
+        if isinstance(moves, str):
+            seq = parse_moves(moves)
+        elif isinstance(moves, Iterable) and not isinstance(moves, (bytes, Move)):
+            seq = list(moves)
+        else:
+            raise NotationError(f"play takes notation like 'ab d cg2' or a list of moves, not {moves!r}")
         depth, redo = len(self._undo), list(self._redo)
         played: list[Move] = []
         for i, m in enumerate(seq, start=1):
@@ -555,6 +560,8 @@ class Game:
         if not col:
             raise IllegalMoveError(f"column {LETTERS[src]} is empty")
         if count is not None:
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise IllegalMoveError(f"count must be a whole number from 1, not {count!r}")
             why = self._group_error(src, count)
             if why:
                 raise IllegalMoveError(why)

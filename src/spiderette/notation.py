@@ -16,6 +16,7 @@ The position text is one line of space-separated fields, like chess FEN::
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from .cards import CardError, card_code, make_deck, parse_card
@@ -173,6 +174,9 @@ def _split_cards(text: str, where: str) -> list[str]:
     return [text[i:i + 2] for i in range(0, len(text), 2)]
 
 
+_NUMBER = re.compile("[0-9]+")  # ASCII digits only: str.isdigit() also passes '²', which int() refuses
+
+
 def parse_position(text: str) -> dict:
     """Read position text into position data (checked by ``from_dict``)."""
     if not isinstance(text, str):
@@ -184,7 +188,7 @@ def parse_position(text: str) -> dict:
     name, *flags = head.split("+")
     variant, _, suits = name.partition(":")
     unknown = [f for f in flags if f not in ("manual", "pairs")]
-    if unknown or not suits.isdigit():
+    if unknown or not _NUMBER.fullmatch(suits):
         raise _fail(f"bad first field {head!r}: write variant:suits, e.g. spiderette:4+manual")
     cols = []
     for i, col in enumerate(tableau.split("/")):
@@ -193,9 +197,9 @@ def parse_position(text: str) -> dict:
                      for c in _split_cards(col, where)])
     runs = [] if found == "-" else [_split_cards(r, "foundations") for r in found.split("/")]
     for name_, value in (("moves", moves), ("score", score)):
-        if not value.lstrip("-").isdigit():
+        if not _NUMBER.fullmatch(value.removeprefix("-")):
             raise _fail(f"{name_} must be a whole number, not {value!r}")
-    if seed != "-" and not seed.isdigit():
+    if seed != "-" and not _NUMBER.fullmatch(seed):
         raise _fail(f"the deal number must be a whole number or '-', not {seed!r}")
     return {
         "variant": variant, "suits": int(suits), "auto_remove": "manual" not in flags,
