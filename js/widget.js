@@ -856,7 +856,10 @@ function render({ model, el }) {
     try { root.releasePointerCapture(p.pointerId); } catch (_) { /* ignore */ }
     const v = st.view || {};
     if (!p.dragging) {
-      if (p.moved || p.version !== v.version) return;
+      if (p.version !== v.version) return;
+      // A drag of cards that cannot move together: ask anyway, so Python says why in the status line.
+      if (p.moved && !p.movable) send({ action: "click", src: p.col, count: p.k });
+      if (p.moved) return;
       const c = colInfo(v, p.col);
       if ((v.sendable || []).includes(p.col) && p.k <= RUN_LENGTH && c.up.length >= p.k) {
         send({ action: "send", src: p.col });
