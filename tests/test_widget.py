@@ -90,8 +90,10 @@ def _position(tableau: list[list[str]]) -> dict:
     ({"action": "move", "src": 1, "dst": 3, "count": 5}, "only 1 face-up card"),
     ({"action": "move", "src": 1, "dst": 3, "count": True}, "'count' must be"),
     ({"action": "move", "src": 1, "dst": 3}, "'count' must be"),
-    ({"action": "deal", "version": 0}, "older table"),
-    ({"action": "deal", "version": "x"}, "older table"),
+    ({"action": "move", "src": 1, "dst": 3, "count": 1, "version": 0}, "older table"),
+    ({"action": "click", "src": 1, "count": 1, "version": -5}, "older table"),
+    ({"action": "deal", "version": "x"}, "'version' must be"),
+    ({"action": "deal", "version": None}, "'version' must be"),
     ({"action": "explode"}, "unknown action"),
     ({"action": None}, "unknown action"),
     ({"action": "new", "variant": "poker"}, "unknown variant"),
@@ -127,6 +129,21 @@ def test_stale_intents_are_refused():
     send(w, action="move", src=1, dst=3, count=1, version=v)  # a double click: made on the old table
     assert "older table" in w.view["message"]
     assert w.game.move_count == 1
+
+
+def test_a_quick_second_press_of_the_stock_deals_again():
+    w = Widget(seed=7)
+    v = w.view["version"]
+    send(w, action="deal", version=v)
+    send(w, action="deal", version=v)  # "dd" typed fast: both presses were made on the first table
+    assert w.game.deals_left == 2 and "older" not in w.view["message"]
+
+
+def test_a_refused_move_is_published_once():
+    w = Widget(seed=7)
+    v = w.view["version"]
+    send(w, action="move", src=6, dst=2, count=1)
+    assert w.view["version"] == v + 1 and "cannot go on" in w.view["message"]
 
 
 def test_buttons_undo_redo_restart_new_hint():

@@ -136,6 +136,7 @@ class Widget(anywidget.AnyWidget):
                 g.apply(move)
             except IllegalMoveError as e:
                 self._publish(f"Not allowed: {str(e).split(': ', 1)[-1]}")
+                e.shown = True  # type: ignore[attr-defined]
                 raise
             self._hint = None
             if move.kind == "deal":
@@ -250,9 +251,11 @@ class Widget(anywidget.AnyWidget):
     def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
         try:
             self._dispatch(content)
-        except (IntentError, IllegalMoveError) as e:
-            self._publish(f"Not allowed: {str(e).split(': ', 1)[-1]}" if isinstance(e, IllegalMoveError)
-                          else str(e))
+        except IllegalMoveError as e:
+            if not getattr(e, "shown", False):
+                self._publish(f"Not allowed: {str(e).split(': ', 1)[-1]}")
+        except IntentError as e:
+            self._publish(str(e))
         except Exception as e:  # a bug must never leave the table dead
             self._publish(f"Something went wrong: {type(e).__name__}: {e}")
 
@@ -272,7 +275,12 @@ class Widget(anywidget.AnyWidget):
             raise IntentError(f"Refused: unknown action {action!r}")
         with self._lock:
             version = content.get("version")
-            if version != self._version:
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise IntentError(f"Refused: 'version' must be a whole number, not {version!r}")
+            # A move names columns and cards of the table it was made on: on a newer table it could mean
+            # something else. Deal, undo, redo and the buttons mean the same on any table, so a quick
+            # second press (a double click on the stock, "dd") counts.
+            if version != self._version and action in ("move", "click", "send"):
                 raise IntentError("That was made on an older table; the table has changed, try again")
             n = self._game.columns
             played: Move | None = None

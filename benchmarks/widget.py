@@ -1,0 +1,262 @@
+"""Widget speed in a real JupyterLab + Chromium: click -> redraw, render time, bytes per move.
+
+    python benchmarks/widget.py [--rounds 20] [--json]
+
+Needs what the end-to-end tests need (jupyterlab, playwright, /usr/bin/chromium; the front end built
+into src/spiderette/static/). Uses the harness of tests/e2e (tests/e2e/jupyter_harness.py).
+
+What is measured, and how:
+
+* click -> redraw: in the page, the time from the ``click`` event (its ``timeStamp``, on a capturing
+  window listener) to the moment the table's DOM shows the answer (a MutationObserver sees the deals /
+  moves counter change), and to the next animation frame after that. The kernel round trip (intent ->
+  Python -> new ``view`` -> redraw) is inside; Playwright's input dispatch is not. Deals (click on the
+  stock), undos (Undo button) and click-moves (click on 6H) on deal 7, alternated, ``--rounds`` each.
+* render: the widget's own ``render({model, el})`` (the built ES module from ``w._esm``, a stand-in
+  model holding a full table's view: deal 7 after its four deals, 52 cards) into a fresh element in the
+  JupyterLab page, timed synchronously with a forced style + layout (``getBoundingClientRect``); and the
+  redraw of the live widget (``model.trigger('change:view')`` on its real model, with layout).
+* bytes per move: Playwright records the kernel websocket frames; per action, the size of the frames
+  received (the comm ``update`` carrying the ``view`` and all of them: status busy/idle too) and sent
+  (the intent); and ``len(json.dumps(w.view))`` in the kernel.
+
+Targets: click -> redraw <= 100 ms, render <= 16 ms, <= 2 KB per move. A benchmark, not a test: it
+prints the figures and whether each target is met, and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
+
+import jupyter_harness as H  # noqa: E402
+
+TARGET_CLICK_MS = 100.0
+TARGET_RENDER_MS = 16.0
+TARGET_BYTES = 2048
+
+ARM = """([counter]) => {
+  // Resolve with {dom, frame} (ms after the click) when the status counter changes.
+  const root = document.querySelector('.spiderette');
+  const el = root.querySelector(`[data-status="${counter}"]`);
+  const before = el.textContent;
+  window.__timing = new Promise((resolve, reject) => {
+    let t0 = null;
+    const onClick = (e) => { if (t0 === null) t0 = e.timeStamp; };
+    window.addEventListener('click', onClick, {capture: true});
+    const obs = new MutationObserver(() => {
+      if (el.textContent === before || t0 === null) return;
+      const dom = performance.now();
+      obs.disconnect();
+      window.removeEventListener('click', onClick, {capture: true});
+      requestAnimationFrame(() => resolve({dom: dom - t0, frame: performance.now() - t0}));
+    });
+    obs.observe(root, {subtree: true, childList: true, characterData: true});
+    setTimeout(() => reject(new Error('no redraw within 10 s')), 10000);
+  });
+}"""
+
+RENDER = """async ([source, view, reps]) => {
+  const url = URL.createObjectURL(new Blob([source], {type: 'text/javascript'}));
+  const mod = await import(url);
+  const widget = mod.default && mod.default.render ? mod.default : mod;
+  const model = {
+    get: (k) => (k === 'view' ? view : k === 'four_colour' ? false : undefined),
+    set() {}, save_changes() {}, on() {}, off() {}, send() {},
+  };
+  const host = document.querySelector('.spiderette').parentElement;
+  const times = [];
+  for (let i = 0; i < reps; i++) {
+    const el = document.createElement('div');
+    host.after(el);
+    const t0 = performance.now();
+    const cleanup = await widget.render({model, el});
+    el.querySelector('.spiderette').getBoundingClientRect();
+    void document.body.offsetHeight;
+    times.push(performance.now() - t0);
+    const cards = el.querySelectorAll('[data-card]').length + el.querySelectorAll('[data-face="down"]').length;
+    if (cards !== 52) throw new Error(`rendered ${cards} cards, not 52`);
+    if (typeof cleanup === 'function') cleanup();
+    el.remove();
+    await new Promise((r) => requestAnimationFrame(() => r()));
+  }
+  return times;
+}"""
+
+REDRAW = """async ([reps]) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const found = [];
+  const walk = (w) => {
+    if (!w) return;
+    if (w._manager && w._manager.promise) found.push(w);
+    for (const c of (w.widgets || [])) walk(c);
+  };
+  for (const cell of panel.content.widgets) walk(cell.outputArea);
+  const manager = await found[0]._manager.promise;
+  const models = await Promise.all(Object.values(manager._models || {}));
+  const model = models.find((m) => m.get('view') && 'tableau' in m.get('view'));
+  const root = document.querySelector('.spiderette');
+  const times = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = performance.now();
+    model.trigger('change:view', model, model.get('view'));
+    root.getBoundingClientRect();
+    void document.body.offsetHeight;
+    times.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  return times;
+}"""
+
+
+def timed_click(page, locator, counter: str, on_card: bool = False) -> dict:
+    page.evaluate(ARM, [counter])
+    x, y = H.grab_point(locator) if on_card else H.centre(locator)
+    page.mouse.click(x, y)
+    result = page.evaluate("window.__timing")
+    page.wait_for_timeout(250)  # the 150 ms card animation ends; late frames (status idle) come in
+    return result
+
+
+def frames_of(frames) -> dict:
+    """Bytes received / sent for one action, from its websocket frames."""
+    views = H.comm_views(frames)
+    return {
+        "in": sum(size for d, size, _m, _r in frames if d == "in"),
+        "out": sum(size for d, size, _m, _r in frames if d == "out"),
+        "update": sum(size for size, _v in views),
+        "updates": len(views),
+        "view_json": max((len(json.dumps(v)) for _s, v in views), default=0),
+    }
+
+
+def median(xs) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def machine() -> dict:
+    cpu = ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    versions = {}
+    for mod in ("jupyterlab", "anywidget", "ipywidgets", "playwright"):
+        try:
+            from importlib.metadata import version
+            versions[mod] = version(mod)
+        except Exception:  # noqa: BLE001
+            versions[mod] = "?"
+    return {"nproc": os.cpu_count(), "cpu": cpu or platform.processor(), "python": platform.python_version(),
+            "chromium": H.chromium_version(), **versions}
+
+
+def run(rounds: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    out: dict = {"machine": machine(), "rounds": rounds}
+    with H.JupyterServer("lab") as server, sync_playwright() as p:
+        browser = H.launch_browser(p)
+        try:
+            page = browser.new_page(viewport=H.VIEWPORT)
+            log = H.FrameLog(page)
+            H.open_notebook(page, server, "bench", [f"{H.IMPORT}\nw = Widget(seed=7)\nw"])
+            root = H.root(page)
+            stock, undo = H.pile(page, "stock"), root.locator('[data-action="undo"]')
+            six = H.card(page, "6H")
+            for _ in range(3):  # warm up (JIT, caches, first-time layout)
+                timed_click(page, stock, "deals")
+                timed_click(page, undo, "deals")
+
+            clicks: dict[str, list[dict]] = {"deal": [], "undo after deal": [], "move (click)": [],
+                                             "undo after move": []}
+            sizes: dict[str, list[dict]] = {k: [] for k in clicks}
+            for _ in range(rounds):
+                for name, loc, counter in (("deal", stock, "deals"), ("undo after deal", undo, "deals"),
+                                           ("move (click)", six, "moves"), ("undo after move", undo, "moves")):
+                    mark = log.mark()
+                    clicks[name].append(timed_click(page, loc, counter, on_card=loc is six))
+                    sizes[name].append(frames_of(log.since(mark)))
+            out["click_to_redraw_ms"] = {
+                k: {"dom": median([r["dom"] for r in v]), "frame": median([r["frame"] for r in v]),
+                    "max_dom": max(r["dom"] for r in v)} for k, v in clicks.items()}
+            out["bytes_per_action"] = {
+                k: {f: median([s[f] for s in v]) for f in ("update", "in", "out", "updates", "view_json")}
+                for k, v in sizes.items()}
+
+            # a full table: deal 7 after its four deals (52 cards on the table)
+            H.kernel_eval(page, "w.play('d d d d', delay=0)")
+            H.wait_table(page, lambda t: t["status"]["deals"] == "0")
+            view = H.kernel_json(page, "w.view")
+            out["view_json_bytes"] = {
+                "start": len(json.dumps(H.kernel_json(page, "Widget(seed=7).view"))),
+                "full table": len(json.dumps(view)),
+            }
+            source = H.kernel_eval(page, "print(w._esm if isinstance(w._esm, str) else open(w._esm).read())")
+            render = page.evaluate(RENDER, [source, view, max(rounds, 20)])
+            redraw = page.evaluate(REDRAW, [max(rounds, 20)])
+            out["render_ms"] = {"render into a fresh element": median(render[3:]),
+                                "redraw of the live widget": median(redraw[3:]),
+                                "max render": max(render[3:]), "max redraw": max(redraw[3:])}
+            H.screenshot(page, "bench-full-table.png")
+        finally:
+            browser.close()
+    return out
+
+
+def report(r: dict) -> None:
+    m = r["machine"]
+    print(f"machine: {m['nproc']} cpu(s) {m['cpu']}; {m['chromium']}; python {m['python']}, "
+          f"jupyterlab {m['jupyterlab']}, anywidget {m['anywidget']}, ipywidgets {m['ipywidgets']}, "
+          f"playwright {m['playwright']}")
+    print(f"\nclick -> redraw in JupyterLab (median of {r['rounds']}; kernel round trip included)")
+    worst = 0.0
+    for k, v in r["click_to_redraw_ms"].items():
+        worst = max(worst, v["dom"])
+        print(f"  {k:<18} DOM {v['dom']:7.1f} ms   next frame {v['frame']:7.1f} ms   (max DOM {v['max_dom']:.1f})")
+    print(f"  target <= {TARGET_CLICK_MS:.0f} ms: {'met' if worst <= TARGET_CLICK_MS else 'NOT met'}")
+    rm = r["render_ms"]
+    print("\nrender of a full table (52 cards), median")
+    print(f"  render() into a fresh element + layout: {rm['render into a fresh element']:6.2f} ms"
+          f" (max {rm['max render']:.2f})")
+    print(f"  redraw of the live widget + layout:     {rm['redraw of the live widget']:6.2f} ms"
+          f" (max {rm['max redraw']:.2f})")
+    ok = max(rm["render into a fresh element"], rm["redraw of the live widget"]) <= TARGET_RENDER_MS
+    print(f"  target <= {TARGET_RENDER_MS:.0f} ms: {'met' if ok else 'NOT met'}")
+    print("\nbytes over the kernel websocket per action (median)")
+    worst_b = 0
+    for k, v in r["bytes_per_action"].items():
+        worst_b = max(worst_b, v["update"])
+        print(f"  {k:<18} view update {v['update']:6.0f} B in {v['updates']:.0f} message(s)"
+              f" (view JSON {v['view_json']:.0f} B); all frames in {v['in']:6.0f} B, out {v['out']:5.0f} B")
+    vj = r["view_json_bytes"]
+    print(f"  len(json.dumps(w.view)): {vj['start']} B at the start, {vj['full table']} B on a full table")
+    print(f"  target <= {TARGET_BYTES} B per move (view update): {'met' if worst_b <= TARGET_BYTES else 'NOT met'}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=20, help="clicks of each kind (default 20)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = ap.parse_args()
+    t0 = time.monotonic()
+    r = run(args.rounds)
+    report(r)
+    print(f"\n({time.monotonic() - t0:.0f} s)")
+    if args.json:
+        print(json.dumps(r, indent=1))
+
+
+if __name__ == "__main__":
+    main()

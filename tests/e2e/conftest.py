@@ -1,0 +1,133 @@
+"""Fixtures for the end-to-end tests: one JupyterLab server and one Chromium for the session, a fresh
+page (and so a fresh notebook and kernel) for every test.
+
+Run: ``python -m pytest tests/e2e -m e2e -x -q`` (needs /usr/bin/chromium, jupyterlab, notebook, playwright).
+On a failure the page is saved to ``test-artifacts/failures/<test>.png``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import jupyter_harness as H  # noqa: E402
+
+# The kernel imports spiderette from the working tree (src/ first on its PYTHONPATH); so do the tests.
+sys.path.insert(0, str(H.SRC))
+
+_MISSING = [m for m in ("playwright", "jupyterlab", "nbformat", "ipykernel", "anywidget")
+            if importlib.util.find_spec(m) is None]
+SKIP_REASON = (f"not installed: {', '.join(_MISSING)}" if _MISSING
+               else None if Path(H.CHROMIUM).exists() else f"no Chromium at {H.CHROMIUM}")
+
+
+def pytest_collection_modifyitems(items):
+    if SKIP_REASON:
+        skip = pytest.mark.skip(reason=SKIP_REASON)
+        for item in items:
+            if "e2e" in item.keywords:
+                item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    rep = yield
+    setattr(item, f"rep_{rep.when}", rep)
+    return rep
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    b = H.launch_browser(playwright)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    if not (H.SRC / "spiderette" / "static" / "widget.js").exists():
+        pytest.fail("the front end is not built: run `npm install && npm run build` first", pytrace=False)
+    server = H.JupyterServer("lab").start()
+    yield server
+    server.stop()
+
+
+class Page:
+    """A browser page with its console errors, page errors and kernel websocket frames."""
+
+    def __init__(self, page, server: H.JupyterServer) -> None:
+        self.page = page
+        self.server = server
+        self.console: list[tuple[str, str]] = []
+        self.errors: list[str] = []
+        page.on("console", lambda m: self.console.append((m.type, m.text)))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.frames = H.FrameLog(page)
+
+    def open(self, name: str, cells: list[str], widgets: int = 1) -> str:
+        return H.open_notebook(self.page, self.server, name, cells, widgets=widgets)
+
+    def widget_problems(self) -> list[str]:
+        """Console errors/warnings and page errors that come from the widget (not from JupyterLab)."""
+        out = [f"pageerror: {e}" for e in self.errors]
+        for kind, text in self.console:
+            if kind in ("error", "warning") and re.search(r"spiderette|anywidget|widget\.js", text, re.I):
+                out.append(f"console.{kind}: {text.splitlines()[0]}")
+        return out
+
+
+def _page(browser, server, request):
+    context = browser.new_context(viewport=H.VIEWPORT)
+    context.set_default_timeout(30_000)
+    page = Page(context.new_page(), server)
+    yield page
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        path = H.ARTIFACTS / "failures" / (re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name) + ".png")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            page.page.screenshot(path=str(path), full_page=True)
+        except Exception as e:  # noqa: BLE001 - a failed screenshot must not hide the failure
+            print(f"could not save {path}: {e}")
+    context.close()
+
+
+@pytest.fixture
+def lab(browser, lab_server, request):
+    """A fresh JupyterLab page (open a notebook with ``lab.open(name, cells)``)."""
+    yield from _page(browser, lab_server, request)
+
+
+@pytest.fixture
+def seed7(lab, request):
+    """JupyterLab showing ``w = Widget(seed=7); w`` in a notebook of its own (a fresh kernel)."""
+    lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw"])
+    return lab
+
+
+@pytest.fixture(scope="module")
+def notebook_server():
+    pytest.importorskip("notebook", reason="notebook 7 is not installed")
+    server = H.JupyterServer("notebook").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def nb7(browser, notebook_server, request):
+    """A fresh Jupyter Notebook 7 page."""
+    yield from _page(browser, notebook_server, request)

@@ -1,0 +1,516 @@
+"""End-to-end: the spiderette widget played in JupyterLab (and Notebook 7) in Chromium.
+
+Every test opens its own notebook (a fresh kernel) showing a numbered deal, plays it the way a player
+does (pointer, keyboard, buttons, scripted from a cell) and checks what the player would notice on the
+page, and that the kernel's game agrees. The expected positions are computed with the engine in the test
+process: ``Game(seed=7)`` is the same deal as ``Widget(seed=7)`` in the kernel.
+
+Deal 7 of spiderette: a 4H, b 6H, c JC, d 7C, e 3S, f 8H, g AS (the top cards); legal: b->d, d->f, e->a.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import jupyter_harness as H
+import pytest
+
+from spiderette import Game
+
+pytestmark = pytest.mark.e2e
+
+RANKS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+         "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def game(*moves: str, seed: int = 7) -> Game:
+    g = Game(seed=seed)
+    for m in moves:
+        g.apply(m)
+    return g
+
+
+def cols(g: Game) -> list[dict]:
+    return H.cols_of_view(g.view())
+
+
+def moves_are(n: int):
+    return lambda t: t["status"].get("moves") == str(n)
+
+
+def message_has(text: str):
+    return lambda t: text.lower() in t["status"].get("message", "").lower()
+
+
+def assert_kernel_agrees(page, index: int = 0, var: str = "w") -> dict:
+    """The table drawn by view ``index`` is the kernel's ``w.view`` (cards, score, moves, deals)."""
+    view = H.kernel_json(page, f"{var}.view")
+    t = H.wait_table(page, lambda t: t["status"].get("moves") == str(view["moves"]), index)
+    assert t["cols"] == H.cols_of_view(view)
+    assert t["status"]["score"] == str(view["score"])
+    assert t["status"]["deals"] == str(view["deals_left"])
+    assert t["foundations"][:len(view["foundations"])] == view["foundations"]
+    return view
+
+
+def hidden_codes(position: dict) -> set[str]:
+    """Face-down (``|XX``) and stock cards of a ``Game.to_dict()``."""
+    down = {c[1:] for col in position["tableau"] for c in col if c.startswith("|")}
+    return down | set(position["stock"])
+
+
+def card_name(code: str) -> str:
+    return f"{RANKS[code[0]]} of {SUITS[code[1]]}"
+
+
+def press(page, key: str, check, index: int = 0) -> dict:
+    page.keyboard.press(key)
+    return H.wait_table(page, check, index)
+
+
+# ---------------------------------------------------------------------------------------------- drawing
+def test_table_renders_the_deal(seed7):
+    page = seed7.page
+    t = H.table(page)
+    assert len(t["cols"]) == 7, "seven tableau piles"
+    assert t["foundations"] == [None] * 4, "four empty foundation slots"
+    assert t["stock"]
+    assert t["cards"] == 7 and t["down"] == 21, "7 face-up and 21 face-down cards"
+    assert t["cols"] == cols(game())
+    assert t["status"]["score"] == "500"
+    assert t["status"]["moves"] == "0"
+    assert t["status"]["deals"] == "4"
+    assert t["status"]["runs"].startswith("0")
+    assert t["banner"] is None
+    assert t["buttons"]["undo"] is False and t["buttons"]["redo"] is False
+    assert t["buttons"]["new"] and t["buttons"]["hint"] and t["buttons"]["restart"]
+    assert H.root(page).locator('[data-control="variant"]').input_value() == "spiderette"
+    assert H.root(page).locator('[data-control="suits"]').input_value() == "4"
+
+    # every face-up card says where it lies, and is the card a pointer reaches at its visible strip
+    placed = page.evaluate("""() => [...document.querySelectorAll('.spiderette [data-pile^="tableau-"] [data-card]')]
+        .map((e) => [e.dataset.card, Number(e.dataset.col), Number(e.dataset.index),
+                     e.closest('[data-pile]').dataset.pile])""")
+    expect = [[c["up"][0], i, c["down"], f"tableau-{i}"] for i, c in enumerate(game().view()["tableau"])]
+    assert sorted(placed) == sorted(expect)
+    for code, *_ in expect:
+        x, y = H.grab_point(H.card(page, code))
+        assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('[data-card]')?.dataset.card",
+                             [x, y]) == code, f"{code} is covered"
+    # the piles are laid out left to right, one card wide, and the cards sit in their pile
+    boxes = [H.pile(page, f"tableau-{i}").bounding_box() for i in range(7)]
+    assert all(a["x"] + a["width"] <= b["x"] + 1 for a, b in zip(boxes, boxes[1:]))
+    for i, c in enumerate(game().view()["tableau"]):
+        cb = H.card(page, c["up"][0]).bounding_box()
+        assert boxes[i]["x"] - 1 <= cb["x"] and cb["x"] + cb["width"] <= boxes[i]["x"] + boxes[i]["width"] + 1
+        assert cb["height"] > cb["width"] > 30, "cards are drawn at a readable size"
+    shot = H.screenshot(page, "table.png")
+    assert shot.stat().st_size > 5000
+
+
+def test_page_console_is_clean(seed7):
+    """Opening the table logs no error or warning from the widget (anywidget included)."""
+    H.pile(seed7.page, "stock").click()
+    H.wait_table(seed7.page, moves_are(1))
+    assert seed7.widget_problems() == []
+
+
+# ---------------------------------------------------------------------------------------------- pointer
+def test_clicking_the_stock_deals_a_row(seed7):
+    page = seed7.page
+    H.pile(page, "stock").click()
+    t = H.wait_table(page, moves_are(1))
+    assert t["cards"] == 14 and t["down"] == 21, "seven more face-up cards"
+    assert t["cols"] == cols(game("d"))
+    assert t["status"]["deals"] == "3"
+    assert t["status"]["score"] == "499"
+    assert "dealt" in t["status"]["message"].lower()
+    assert H.kernel_json(page, "w.game.deals_left") == 3
+    assert_kernel_agrees(page)
+
+
+def test_drag_and_drop_moves_cards(seed7):
+    page = seed7.page
+    H.drag(page, H.card(page, "6H"), H.card(page, "7C"))
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"][3]["up"] == ["7C", "6H"], "6H now lies on 7C in column d"
+    assert t["cols"][1] == {"down": 0, "up": ["5S"]}, "the card under 6H was turned over"
+    assert t["cols"] == cols(game("bd"))
+    assert t["status"]["score"] == "499"
+    assert H.kernel_json(page, "w.game.to_dict()['tableau'][3]") == ["|3C", "|7D", "|TS", "7C", "6H"]
+    assert_kernel_agrees(page)
+
+    # 7C 6H are not one suit: pulling at 7C lifts nothing, and the status line says why
+    home = H.card(page, "7C").bounding_box()
+    H.drag(page, H.card(page, "7C"), H.card(page, "8H"))
+    t = H.wait_table(page, message_has("not one suit"))
+    assert "7C-6H" in t["status"]["message"]
+    assert t["cols"] == cols(game("bd")) and t["status"]["moves"] == "1"
+    assert H.card(page, "7C").bounding_box() == home
+    assert H.kernel_json(page, "w.game.move_count") == 1
+
+    # deal 2: TH dropped on the middle of column d (onto JH), then JH TH dragged as one onto QH
+    H.kernel_eval(page, "w.new_game(seed=2)")
+    H.wait_table(page, lambda t: t["cols"] == cols(game(seed=2)))
+    H.drag(page, H.card(page, "TH"), H.pile(page, "tableau-3"))
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"] == cols(game("bd", seed=2))
+    H.drag(page, H.card(page, "JH"), H.card(page, "QH"))
+    t = H.wait_table(page, moves_are(2))
+    assert t["cols"][5]["up"] == ["QH", "JH", "TH"]
+    assert t["cols"] == cols(game("bd", "df", seed=2))
+    view = assert_kernel_agrees(page)
+    assert view["last"] == {"kind": "move", "src": 3, "dst": 5, "count": 2}
+
+
+def test_clicking_a_card_moves_it_where_it_fits(seed7):
+    page = seed7.page
+    H.card(page, "3S").click()
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"][0]["up"] == ["4H", "3S"], "3S went onto 4H in column a"
+    assert t["cols"][4] == {"down": 3, "up": ["2C"]}
+    assert t["cols"] == cols(game("ea"))
+    assert [str(m) for m in game("ea").history] == H.kernel_json(page, "[str(m) for m in w.game.history]")
+    assert_kernel_agrees(page)
+
+    # a card that fits nowhere stays, and the status line says so
+    before = t
+    H.card(page, "JC").click()
+    t = H.wait_table(page, message_has("nowhere"))
+    assert "JC" in t["status"]["message"]
+    assert t["cols"] == before["cols"] and t["status"]["moves"] == "1"
+    assert H.kernel_json(page, "w.game.move_count") == 1
+
+
+def test_undo_redo_restart_and_hint_buttons(seed7):
+    page = seed7.page
+    r = H.root(page)
+    H.card(page, "6H").click()  # 6H has no 7H to go on: it goes onto 7C (another suit)
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"] == cols(game("bd"))
+    assert t["buttons"]["undo"] and not t["buttons"]["redo"]
+
+    r.locator('[data-action="undo"]').click()
+    t = H.wait_table(page, moves_are(0))
+    assert t["cols"] == cols(game()) and t["status"]["score"] == "500"
+    assert not t["buttons"]["undo"] and t["buttons"]["redo"]
+    assert H.kernel_json(page, "[w.game.move_count, w.game.can_undo, w.game.can_redo]") == [0, False, True]
+
+    r.locator('[data-action="redo"]').click()
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"] == cols(game("bd")) and t["status"]["score"] == "499"
+    assert H.kernel_json(page, "[w.game.move_count, w.game.can_redo]") == [1, False]
+    assert_kernel_agrees(page)
+
+    r.locator('[data-action="hint"]').click()
+    t = H.wait_table(page, message_has("hint"))
+    assert t["cols"] == cols(game("bd")), "a hint changes nothing"
+    assert H.kernel_json(page, "w.view['hint'] is not None") is True
+
+    H.pile(page, "stock").click()
+    H.wait_table(page, moves_are(2))
+    r.locator('[data-action="restart"]').click()
+    t = H.wait_table(page, moves_are(0))
+    assert t["cols"] == cols(game()) and t["status"]["deals"] == "4"
+    assert not t["buttons"]["undo"] and not t["buttons"]["redo"]
+    assert_kernel_agrees(page)
+
+
+def test_new_game_with_the_variant_and_suit_choosers(seed7):
+    page = seed7.page
+    r = H.root(page)
+    r.locator('[data-control="variant"]').select_option("spider")
+    r.locator('[data-control="suits"]').select_option("1")
+    r.locator('[data-action="new"]').click()
+    t = H.wait_table(page, lambda t: len(t["cols"]) == 10)
+    assert len(t["foundations"]) == 8
+    assert t["status"]["deals"] == "5" and t["status"]["moves"] == "0"
+    assert {c[1] for col in t["cols"] for c in col["up"]} == {"S"}, "one suit: spades only"
+    assert H.kernel_json(page, "[w.game.variant, w.game.suits]") == ["spider", 1]
+    assert_kernel_agrees(page)
+    H.screenshot(page, "table-spider.png")
+
+
+def test_won_game_shows_the_banner(lab, request):
+    """The last run completed by a drag: four runs on the foundations and the 'won' banner."""
+    run = "KQJT98765432A"
+    position = {"variant": "spiderette", "suits": 4, "stock": [], "moves": 120, "score": 700,
+                "tableau": [[r + "S" for r in run[:-1]], ["AS"], [], [], [], [], []],
+                "foundations": [[r + s for r in run] for s in "HDC"]}
+    lab.open(request.node.name, [f"{H.IMPORT}\nfrom spiderette import Game\n"
+                                 f"w = Widget(game=Game.from_dict({json.dumps(position)}))\nw"])
+    page = lab.page
+    t = H.table(page)
+    assert t["banner"] is None and t["foundations"] == ["KH", "KD", "KC", None]
+    H.drag(page, H.card(page, "AS"), H.card(page, "2S"))
+    t = H.wait_table(page, lambda t: t["banner"] is not None)
+    assert t["banner"] == "won"
+    assert t["foundations"] == ["KH", "KD", "KC", "KS"]
+    assert t["cards"] == 4 and t["cols"] == [{"down": 0, "up": []}] * 7
+    assert t["status"]["runs"].startswith("4")
+    assert "won" in t["status"]["message"].lower()
+    assert H.kernel_json(page, "w.game.status") == "won"
+    H.screenshot(page, "table-won.png")
+
+
+# ---------------------------------------------------------------------------------------------- keyboard
+def test_keyboard_play(seed7):
+    page = seed7.page
+    r = H.root(page)
+    r.focus()
+    press(page, "d", lambda t: t["status"]["deals"] == "3")
+    press(page, "u", lambda t: t["status"]["deals"] == "4" and t["status"]["moves"] == "0")
+    press(page, "Control+y", lambda t: t["status"]["deals"] == "3")
+    press(page, "Control+z", lambda t: t["status"]["deals"] == "4")
+    press(page, "r", lambda t: t["status"]["deals"] == "3")
+    press(page, "Control+u", lambda t: t["status"]["deals"] == "4")
+    assert H.kernel_json(page, "[w.game.deals_left, w.game.move_count]") == [4, 0]
+
+    # arrows to column b, Enter picks up 6H, arrows to column d, Enter drops it on 7C
+    for key in ("ArrowRight", "Enter", "ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
+    t = press(page, "Enter", moves_are(1))
+    assert t["cols"] == cols(game("bd"))
+    assert_kernel_agrees(page)
+
+    t = press(page, "h", message_has("hint"))
+    assert t["cols"] == cols(game("bd"))
+
+    # D twice (JupyterLab's "delete cell" in command mode) deals twice and leaves the notebook alone
+    press(page, "d", moves_are(2))
+    t = press(page, "d", moves_are(3))
+    assert t["cols"] == cols(game("bd", "d", "d"))
+    assert page.evaluate("window.jupyterapp.shell.currentWidget.content.widgets.length") == 1
+    assert page.evaluate("document.activeElement.classList.contains('spiderette')"), "focus stays on the table"
+
+    t = press(page, "n", lambda t: t["status"]["moves"] == "0" and "new game" in t["status"]["message"].lower())
+    assert t["status"]["deals"] == "4"
+    assert H.kernel_json(page, "w.game.seed != 7") is True
+    assert_kernel_agrees(page)
+
+
+# ---------------------------------------------------------------------------------------------- two views, scripting
+def test_two_views_stay_in_step(lab, request):
+    lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw", "w"], widgets=2)
+    page = lab.page
+    assert H.table(page, 0)["cols"] == H.table(page, 1)["cols"] == cols(game())
+    H.drag(page, H.card(page, "6H", 0), H.card(page, "7C", 0))
+    t1 = H.wait_table(page, moves_are(1), index=1)
+    assert t1["cols"] == cols(game("bd"))
+    H.pile(page, "stock", 1).click()
+    t0 = H.wait_table(page, moves_are(2), index=0)
+    t1 = H.wait_table(page, moves_are(2), index=1)
+    assert t0["cols"] == t1["cols"] == cols(game("bd", "d"))
+    assert t0["status"] == t1["status"]
+    assert_kernel_agrees(page, 0)
+    assert_kernel_agrees(page, 1)
+
+
+def test_a_reopened_notebook_shows_the_live_table(seed7):
+    """Save, reload the page: the widget comes back from the running kernel where the game stands."""
+    page = seed7.page
+    H.card(page, "6H").click()
+    H.wait_table(page, moves_are(1))
+    page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    page.reload()
+    page.wait_for_function(H.KERNEL_IDLE, timeout=60_000)
+    t = H.wait_table(page, moves_are(1), timeout=30)
+    assert t["cols"] == cols(game("bd"))
+    H.pile(page, "stock").click()
+    t = H.wait_table(page, moves_are(2))
+    assert t["cols"] == cols(game("bd", "d"))
+    assert_kernel_agrees(page)
+
+
+WATCH_MOVES = """() => {
+  window.__seen = [];
+  const el = document.querySelector('.spiderette [data-status="moves"]');
+  const note = () => {
+    const v = el.textContent;
+    const last = window.__seen[window.__seen.length - 1];
+    if (!last || last[1] !== v) window.__seen.push([performance.now(), v]);
+  };
+  note();
+  if (window.__watch) window.__watch.disconnect();
+  window.__watch = new MutationObserver(note);
+  window.__watch.observe(el, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_scripted_play_is_drawn_step_by_step(seed7):
+    page = seed7.page
+    page.evaluate(WATCH_MOVES)
+    H.kernel_eval(page, "w.play('bd ea', delay=0.2)")
+    t = H.wait_table(page, moves_are(2))
+    assert t["cols"] == cols(game("bd", "ea"))
+    seen = page.evaluate("window.__seen")
+    assert [v for _, v in seen] == ["0", "1", "2"], "each scripted move is drawn"
+    assert seen[2][0] - seen[1][0] > 120, "the steps are drawn apart, not all at the end"
+    assert_kernel_agrees(page)
+
+    # in the background (wait=False) the kernel stays free while the table plays on
+    page.evaluate(WATCH_MOVES)
+    H.kernel_eval(page, "w.play('d d', delay=0.3, wait=False)")
+    assert H.kernel_json(page, "w.game.deals_left") in (2, 3, 4)
+    t = H.wait_table(page, lambda t: t["status"]["deals"] == "2")
+    assert [v for _, v in page.evaluate("window.__seen")][-2:] == ["3", "4"]
+    assert t["cols"] == cols(game("bd", "ea", "d", "d"))
+    assert_kernel_agrees(page)
+
+
+# ---------------------------------------------------------------------------------------------- refusals
+def test_refused_moves_say_why_and_change_nothing(seed7):
+    page = seed7.page
+    before = H.table(page)
+    home = H.card(page, "8H").bounding_box()
+    H.drag(page, H.card(page, "8H"), H.card(page, "4H"))
+    t = H.wait_table(page, message_has("cannot go on"))
+    assert "8H cannot go on 4H" in t["status"]["message"]
+    assert t["cols"] == before["cols"]
+    assert (t["status"]["moves"], t["status"]["score"]) == ("0", "500")
+    assert H.kernel_json(page, "w.game.move_count") == 0
+    # the dropped card goes back to its place
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline:
+        box = H.card(page, "8H").bounding_box()
+        if abs(box["x"] - home["x"]) < 1 and abs(box["y"] - home["y"]) < 1:
+            break
+        page.wait_for_timeout(50)
+    assert abs(box["x"] - home["x"]) < 1 and abs(box["y"] - home["y"]) < 1, (box, home)
+
+    # no deal while a column is empty: 6H onto 7C, 4H onto the 5S it uncovered, then the stock
+    H.card(page, "6H").click()
+    H.wait_table(page, moves_are(1))
+    H.card(page, "4H").click()
+    t = H.wait_table(page, moves_are(2))
+    assert t["cols"] == cols(game("bd", "ab")) and t["cols"][0] == {"down": 0, "up": []}
+    H.pile(page, "stock").click()
+    t = H.wait_table(page, message_has("no deal while column a is empty"))
+    assert t["cols"] == cols(game("bd", "ab"))
+    assert (t["status"]["moves"], t["status"]["deals"]) == ("2", "4")
+    assert H.kernel_json(page, "w.game.deals_left") == 4
+
+    # a king onto a card (deal 1 has KD on top of column e)
+    H.kernel_eval(page, "w.new_game(seed=1)")
+    t = H.wait_table(page, lambda t: t["cols"] == cols(game(seed=1)))
+    H.drag(page, H.card(page, "KD"), H.card(page, "8C"))
+    t = H.wait_table(page, message_has("king can only go to an empty column"))
+    assert t["cols"] == cols(game(seed=1)) and t["status"]["moves"] == "0"
+
+
+def test_tampered_intents_are_refused(seed7):
+    """Intents sent straight through the widget model (as a tampered front end could) change nothing."""
+    page = seed7.page
+    start = H.table(page)
+
+    def send(msg, expect: str) -> dict:
+        if isinstance(msg, dict) and msg.get("version") == "current":
+            msg = {**msg, "version": H.model_view(page)["version"]}
+        version = H.model_view(page)["version"]
+        H.send_intent(page, msg)
+        H.wait_table(page, lambda t: H.model_view(page)["version"] > version)
+        t = H.wait_table(page, message_has(expect))
+        assert t["cols"] == start["cols"] and t["status"]["moves"] == "0"
+        return t
+
+    send({"action": "move", "src": 0, "dst": 99, "count": 1, "version": "current"}, "'dst' must be")
+    send({"action": "move", "src": 1, "dst": 3, "count": 5, "version": "current"}, "only 1 face-up")
+    send({"action": "move", "src": 1, "dst": 3, "count": 1, "version": 0}, "older table")
+    send({"action": "deal", "version": "0"}, "'version' must be")
+    send({"action": "cheat", "version": "current"}, "unknown action")
+    t = send({"action": "message", "text": "You won! (forged)", "version": "current"}, "refused")
+    assert "forged" not in t["status"]["message"]
+    send(["deal"], "must be an object")
+    assert H.kernel_json(page, "w.game.move_count") == 0
+
+    # the same channel with a good intent plays the move
+    H.send_intent(page, {"action": "move", "src": 1, "dst": 3, "count": 1,
+                         "version": H.model_view(page)["version"]})
+    assert H.wait_table(page, moves_are(1))["cols"] == cols(game("bd"))
+
+
+# ---------------------------------------------------------------------------------------------- secrecy
+WORDS = """() => {
+  // Everything a page shows or keeps in its markup: attribute values and text outside scripts/styles.
+  const out = [];
+  const skipAttr = new Set(['d', 'points', 'viewBox', 'transform', 'style', 'class', 'id', 'href', 'src']);
+  const walk = (n) => {
+    if (n.nodeType === 3) { out.push(n.nodeValue); return; }
+    if (n.nodeType !== 1) return;
+    if (n.tagName === 'SCRIPT' || n.tagName === 'STYLE') return;
+    for (const a of n.attributes) if (!skipAttr.has(a.name)) out.push(a.value);
+    for (const c of n.childNodes) walk(c);
+    if (n.shadowRoot) walk(n.shadowRoot);
+  };
+  walk(document.documentElement);
+  return out.join('\\n');
+}"""
+
+
+def assert_no_hidden_card(lab, mark: int) -> None:
+    page = lab.page
+    position = H.kernel_json(page, "w.game.to_dict()")
+    hidden = hidden_codes(position)
+    assert len(hidden) >= 24
+    shown = {c for col in position["tableau"] for c in col if not c.startswith("|")}
+    assert not hidden & shown, "4 suits, one deck: every code is unique"
+
+    # not drawn, not in the page's markup or text, not named for a screen reader
+    cards = set(page.evaluate("[...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)"))
+    assert not cards & hidden
+    assert cards <= shown | {run[0] for run in position["foundations"]}
+    words = page.evaluate(WORDS)
+    widget_html = H.root(page).evaluate("(e) => e.outerHTML")
+    for code in hidden:
+        pattern = re.compile(rf"(?<![A-Za-z0-9]){code}(?![A-Za-z0-9])")
+        assert not pattern.search(widget_html), f"{code} (face down) is in the widget's HTML"
+        assert not pattern.search(words), f"{code} (face down) is in the page"
+        assert card_name(code) not in widget_html.lower(), f"{card_name(code)} (face down) is named"
+
+    # not synced: the kernel's widget state, the model in the page, the websocket frames
+    state = H.kernel_eval(page, "import json; print(json.dumps(w.get_state(), default=str))")
+    view = json.dumps(H.model_view(page))
+    leaks = [c for c in hidden if f'"{c}"' in state or f'"{c}"' in view]
+    assert not leaks, f"face-down cards in the synced state: {leaks}"
+    for _size, v in H.comm_views(lab.frames.since(mark)):
+        text = json.dumps(v)
+        assert not [c for c in hidden if f'"{c}"' in text], "a face-down card went over the websocket"
+    frames = [f for f in lab.frames.since(mark) if f[2] and f[2]["header"]["msg_type"].startswith("comm")]
+    assert frames, "the comm traffic was recorded"
+    for _d, _size, msg, _raw in frames:
+        text = json.dumps(msg["content"])
+        assert not [c for c in hidden if f'"{c}"' in text], f"a face-down card in {msg['header']['msg_type']}"
+
+
+def test_no_hidden_card_reaches_the_page(lab, request):
+    mark = lab.frames.mark()
+    lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw"])
+    page = lab.page
+    assert_no_hidden_card(lab, mark)
+    mark = lab.frames.mark()
+    H.card(page, "6H").click()  # onto 7C: turns 5S over
+    H.wait_table(page, moves_are(1))
+    H.pile(page, "stock").click()
+    H.wait_table(page, moves_are(2))
+    H.kernel_eval(page, "w.undo(); w.redo()")
+    H.wait_table(page, lambda t: t["status"]["moves"] == "2" and "again" in t["status"]["message"].lower())
+    assert_no_hidden_card(lab, mark)
+
+
+# ---------------------------------------------------------------------------------------------- notebook 7
+def test_notebook7_renders_and_deals(nb7, request):
+    nb7.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw"])
+    page = nb7.page
+    assert "/notebooks/" in page.url
+    t = H.table(page)
+    assert t["cols"] == cols(game()) and t["cards"] == 7 and t["down"] == 21
+    assert t["status"]["deals"] == "4"
+    H.pile(page, "stock").click()
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"] == cols(game("d")) and t["status"]["deals"] == "3"
+    assert H.kernel_json(page, "w.game.deals_left") == 3
+    H.screenshot(page, "table-notebook7.png")
