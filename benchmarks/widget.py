@@ -91,30 +91,20 @@ RENDER = """async ([source, view, reps]) => {
   return times;
 }"""
 
-REDRAW = """async ([reps]) => {
-  const panel = window.jupyterapp.shell.currentWidget;
-  const found = [];
-  const walk = (w) => {
-    if (!w) return;
-    if (w._manager && w._manager.promise) found.push(w);
-    for (const c of (w.widgets || [])) walk(c);
-  };
-  for (const cell of panel.content.widgets) walk(cell.outputArea);
-  const manager = await found[0]._manager.promise;
-  const models = await Promise.all(Object.values(manager._models || {}));
-  const model = models.find((m) => m.get('view') && 'tableau' in m.get('view'));
+REDRAW = f"""async ([reps]) => {{
+  const model = await ({H.MODEL_JS})(0);
   const root = document.querySelector('.spiderette');
   const times = [];
-  for (let i = 0; i < reps; i++) {
+  for (let i = 0; i < reps; i++) {{
     const t0 = performance.now();
     model.trigger('change:view', model, model.get('view'));
     root.getBoundingClientRect();
     void document.body.offsetHeight;
     times.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 30));
-  }
+  }}
   return times;
-}"""
+}}"""
 
 
 def timed_click(page, locator, counter: str, on_card: bool = False) -> dict:

@@ -70,7 +70,6 @@ class Widget(anywidget.AnyWidget):
         self._version = 0
         self._message = ""
         self._hint: dict | None = None
-        self._last: dict | None = None
         self._on_move: list[Callable[[Move], object]] = []
         self._player: threading.Thread | None = None
         self.on_msg(self._handle_message)
@@ -89,7 +88,6 @@ class Widget(anywidget.AnyWidget):
             self._version += 1
             view = self._game.view()
             view.update(version=self._version, message=self._message, hint=self._hint, last=last)
-            self._last = last
             self.view = view
 
     def refresh(self) -> None:

@@ -365,7 +365,7 @@ def screenshot(page, name: str, index: int = 0) -> Path:
 # ---------------------------------------------------------------------- the widget model in the page
 # The spiderette model behind the ``index``-th widget output of the current notebook (JupyterLab and
 # Notebook 7), found through the output's widget renderer, which holds the widget manager.
-_MODEL = """async (index) => {
+MODEL_JS = """async (index) => {
   const panel = window.jupyterapp.shell.currentWidget;
   const found = [];
   const walk = (w) => {
@@ -390,7 +390,7 @@ _MODEL = """async (index) => {
 def send_intent(page, msg: object, index: int = 0) -> None:
     """Send ``msg`` to Python as the front end would (``model.send``), from the page."""
     page.evaluate(f"""async ([index, msg]) => {{
-      const model = await ({_MODEL})(index);
+      const model = await ({MODEL_JS})(index);
       model.send(msg);
     }}""", [index, msg])
 
@@ -398,7 +398,7 @@ def send_intent(page, msg: object, index: int = 0) -> None:
 def model_view(page, index: int = 0) -> dict:
     """The ``view`` held by the widget model in the page (what was synced to the browser)."""
     return page.evaluate(f"""async (index) => {{
-      const model = await ({_MODEL})(index);
+      const model = await ({MODEL_JS})(index);
       return JSON.parse(JSON.stringify(model.get('view')));
     }}""", index)
 
