@@ -67,7 +67,7 @@ class Game:
         self._n = rules.columns
         self._colour = rules.group == "colour"
         self._table = move_table(self._n)
-        self._runs_total = rules.cards // 13
+        self._runs_total = rules.runs
 
     def _set_state(self, cols: list[list[int]], down: list[int], stock: list[int],
                    found: list[list[int]], moves: int, score: int) -> None:
@@ -180,7 +180,7 @@ class Game:
             return "won"
         if self.is_dead_end():
             return "dead_end"
-        if not self._any_action():
+        if not self.legal_moves():
             return "lost"
         return "playing"
 
@@ -248,20 +248,6 @@ class Game:
         if not self.auto_remove:
             out.extend(SENDS[i] for i in range(n) if self._complete(i))
         return out
-
-    def _any_action(self) -> bool:
-        if self._deal_error() is None:
-            return True
-        tops = [c[-1] & 15 if c else 0 for c in self._cols]
-        if 0 in tops and any(self._run):
-            return True
-        for s in range(self._n):
-            r = self._run[s]
-            if r:
-                base = tops[s]
-                if any(0 < t - base <= r for t in tops):
-                    return True
-        return not self.auto_remove and any(self._complete(i) for i in range(self._n))
 
     def why_illegal(self, move: Move) -> str | None:
         """``None`` if ``move`` is legal now, else the reason in words."""
@@ -338,7 +324,7 @@ class Game:
         if move.kind == "move" and move.count is None and move.src < self._n and move.dst < self._n:
             k = self._fit(move.src, move.dst)
             if k is not None:
-                move = self._table[move.src][move.dst][k] if k <= 13 else Move("move", move.src, move.dst, k)
+                move = self._table[move.src][move.dst][k]  # k <= 13: a run or a rank difference
         why = self.why_illegal(move)
         if why is not None:
             raise IllegalMoveError(f"{move}: {why}")
@@ -435,7 +421,7 @@ class Game:
         return False
 
     def _remove_run(self, i: int, by_hand: bool = False) -> bool:
-        if (by_hand or self.auto_remove) and self._run[i] >= 13 and self._cols[i][-1] & 15 == 1:
+        if (by_hand or self.auto_remove) and self._complete(i):
             col = self._cols[i]
             self._found.append(col[-13:])
             del col[-13:]

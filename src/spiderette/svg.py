@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from html import escape
 
-from .cards import card_code
 from .game import Game
 from .move import LETTERS
 
@@ -92,5 +91,3 @@ def game_svg(g: Game) -> str:
             f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
             f'<rect width="100%" height="100%" rx="8" fill="#2e7d32"/>' + "".join(parts) + "</svg>")
 
-
-__all__ = ["game_svg", "card_code"]

@@ -2,7 +2,7 @@
 
 >>> RULES["spiderette"].layout
 (1, 2, 3, 4, 5, 6, 7)
->>> RULES["spider"].runs_to_win(1)
+>>> RULES["spider"].runs
 8
 """
 
@@ -40,7 +40,9 @@ class Rules:
     def stock_size(self) -> int:
         return self.cards - sum(self.layout)
 
-    def runs_to_win(self, suits: int = 4) -> int:
+    @property
+    def runs(self) -> int:
+        """How many king-to-ace runs win the game (the same for any number of suits)."""
         return self.cards // 13
 
     def stock_sizes(self) -> tuple[int, ...]:

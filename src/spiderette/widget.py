@@ -71,7 +71,6 @@ class Widget(anywidget.AnyWidget):
         self._message = ""
         self._hint: dict | None = None
         self._on_move: list[Callable[[Move], object]] = []
-        self._player: threading.Thread | None = None
         self.on_msg(self._handle_message)
         self._publish("")
 
@@ -105,11 +104,12 @@ class Widget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ actions (scripting and intents)
     def _after(self, words: str) -> str:
         g = self._game
-        if g.status == "won":
+        status = g.status
+        if status == "won":
             return f"{words}. You won! Score {g.score}."
-        if g.status == "lost":
+        if status == "lost":
             return f"{words}. No moves left: the game is lost (undo to try another way)."
-        if g.status == "dead_end":
+        if status == "dead_end":
             return f"{words}. Dead end: no deal can ever be made again; undo to go back."
         return words
 
@@ -241,9 +241,9 @@ class Widget(anywidget.AnyWidget):
             except ValueError:
                 pass  # already shown in the message line
 
-        self._player = threading.Thread(target=background, name="spiderette-play", daemon=True)
-        self._player.start()
-        return self._player
+        player = threading.Thread(target=background, name="spiderette-play", daemon=True)
+        player.start()
+        return player
 
     # ------------------------------------------------------------------ messages from the browser
     def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
