@@ -26,7 +26,7 @@ from .errors import IllegalMoveError
 from .game import Game
 from .hints import best_hint
 from .move import DEAL, LETTERS, Move, parse_moves
-from .variants import VARIANTS, get_rules
+from .variants import RULES, VARIANTS, get_rules
 
 STATIC = Path(__file__).parent / "static"
 ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new")
@@ -59,10 +59,14 @@ class Widget(anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
+    #: The variants the New-game chooser offers: ``{"name", "title", "suits"}`` each, from :data:`RULES`.
+    variants = traitlets.List(read_only=True).tag(sync=True)
 
     def __init__(self, variant: str = "spiderette", suits: int = 4, seed: int | None = None,
                  game: Game | None = None, *, four_colour: bool = False, **kwargs) -> None:
         super().__init__(four_colour=four_colour, **kwargs)
+        self.set_trait("variants", [{"name": r.name, "title": r.title, "suits": list(r.suit_options)}
+                                    for r in RULES.values()])
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
         self._game = game if game is not None else Game(variant, seed=seed, suits=suits)
