@@ -3,7 +3,8 @@
     python benchmarks/engine.py [--seconds 3]
 
 Prints random-playout moves per second (legal_moves + apply, undo history kept, Move objects included),
-undo speed, and full greedy games per second. One core, no timed assertions: a benchmark, not a test.
+undo speed, and full games per second with the greedy policy of ``spiderette.hints``.
+One core, no timed assertions: a benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from spiderette import Game  # noqa: E402
+from spiderette.hints import greedy_move  # noqa: E402
 
 PLAYOUT_CAP = 400  # a random walk can shuffle a card back and forth forever: stop each playout here
 
@@ -45,53 +47,18 @@ def random_playouts(variant: str, seconds: float) -> tuple[float, float]:
     return moves / t_play, undone / t_undo
 
 
-def rank_moves(g: Game, rng: random.Random) -> list:
-    """A simple greedy policy: turn a card over, build in suit, keep empty columns; deal last."""
-    scored = []
-    for m in g.legal_moves():
-        if m.kind == "send":
-            s = 1000.0
-        elif m.kind == "deal":
-            s = -50.0
-        else:
-            col = g._cols[m.src]
-            below = len(col) - m.count
-            s = rng.random()
-            if below and g._down[m.src] == below:
-                s += 100  # turns over a face-down card
-            dst = g._cols[m.dst]
-            if dst and dst[-1] == col[-m.count] + 1:
-                s += 30  # builds in suit
-            if not dst:
-                s -= 20 if below else 200  # spends an empty column
-            if below and col[below - 1] == col[-m.count] + 1:
-                s -= 60  # breaks a suited run
-        scored.append((s, m))
-    scored.sort(key=lambda t: -t[0])
-    return [m for _, m in scored]
-
-
-def table_key(g: Game) -> tuple:
-    return tuple(map(tuple, g._cols)), g._sp
-
-
 def greedy_games(variant: str, seconds: float) -> tuple[float, float, float]:
-    rng = random.Random(7)
+    """Whole games with the package's one greedy policy (the hint ranking, never back to a table seen)."""
     games = won = moves = 0
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         g = Game(variant, seed=games)
-        seen = {table_key(g)}
+        seen: set = set()
         while g.status == "playing" and g.move_count < 1000:
-            for m in rank_moves(g, rng):
-                g.apply(m)
-                key = table_key(g)
-                if key not in seen:
-                    seen.add(key)
-                    break
-                g.undo()
-            else:
-                break  # every move leads back to a table seen before
+            m = greedy_move(g, seen)
+            if m is None:
+                break  # every useful move leads back to a table seen before
+            g.apply(m)
         moves += g.move_count
         games += 1
         won += g.is_won

@@ -8,7 +8,7 @@ import json
 import pytest
 from spiderette_testkit import VARIANT_SUITS, VS_IDS, build, game, run
 
-from spiderette import Game, InvalidPositionError, Move
+from spiderette import RULES, Game, InvalidPositionError, Move
 
 SEED7 = {
     "variant": "spiderette", "suits": 4, "seed": 7, "auto_remove": True, "scoring": "standard",
@@ -38,11 +38,12 @@ def test_to_dict_stock_order_and_foundations():
     assert d["stock"] == SEED7["stock"][7:]
     assert (d["moves"], d["score"]) == (1, 499)
     g = game("spiderette", [["*", "AS"], ["|5H", *run("S", 13, 2)]])
+    assert (g.move_count, g.score) == (4, 496)  # the stock is empty: four deals were made
     g.move(0, 1)
     d = g.to_dict()
     assert d["foundations"] == [["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S", "AS"]]
     assert d["tableau"][1] == ["5H"] and d["seed"] is None
-    assert (d["moves"], d["score"]) == (1, 599)
+    assert (d["moves"], d["score"]) == (5, 595)
 
 
 # ---------------------------------------------------------------------------------------- from_dict
@@ -68,15 +69,16 @@ def test_from_dict_round_trip(variant, suits):
         a.apply(m)
         b.apply(m)
         assert a.to_dict() == b.to_dict()
-    # moves and score may be left out
+    # moves and score may be left out: the moves are then the fewest that reach the table (one per deal)
     d2 = {k: v for k, v in d.items() if k not in ("moves", "score", "seed")}
     h2 = Game.from_dict(d2)
-    assert (h2.move_count, h2.seed) == (0, None)
-    assert h2.score == (500 + 100 * len(d["foundations"]) if h2.scoring == "standard" else g.score)
+    deals = len(RULES[variant].deal_sizes()) - g.deals_left
+    assert (h2.move_count, h2.seed) == (deals, None)
+    assert h2.score == 500 - deals + 100 * len(d["foundations"])
 
 
 def test_from_dict_options():
-    d = dict(SEED7, auto_remove=False, scoring="pairs")
+    d = dict(SEED7, auto_remove=False, scoring="pairs", score=0)  # the pair score of the deal
     g = Game.from_dict(d)
     assert g.auto_remove is False and g.scoring == "pairs" and g.score == g.pair_score() == 0
     assert g.to_dict() == dict(d, score=0)
@@ -140,13 +142,13 @@ BLACK_RUN = ["KS", "QC", "JS", "TC", "9S", "8C", "7S", "6C", "5S", "4C", "3S", "
     (_new("spiderette"), "a position is a dict, not str"),
     (lambda d: d.pop("tableau"), "lacks tableau"),
     (_new({"variant": "spiderette"}), "lacks tableau, stock, foundations"),
-    (_set(["tableau"], "4H"), "the tableau has str"),
+    (_set(["tableau"], "4H"), "the tableau must be a list of columns, not str"),
     (_set(["tableau", 0], "4H"), "column a must be a list of card codes, not str"),
     (_set(["stock"], "9S"), "the stock must be a list of card codes, not str"),
     (_set(["foundations"], "KS"), "the foundations must be a list of runs"),
-    (_set(["moves"], -1), "moves must be a whole number >= 0"),
-    (_set(["moves"], "3"), "moves must be a whole number >= 0"),
-    (_set(["moves"], 2.0), "moves must be a whole number >= 0"),
+    (_set(["moves"], -1), "moves must be a whole number from 0 to 1000000, not -1"),
+    (_set(["moves"], "3"), "moves must be a whole number, not '3'"),
+    (_set(["moves"], 2.0), "moves must be a whole number, not 2.0"),
     (_set(["score"], "500"), "score must be a whole number"),
     (_set(["score"], None), None),  # accepted: the score is then computed
     # the stock
@@ -257,7 +259,7 @@ def test_position_text():
     assert fields[0] == "spiderette:4"
     assert fields[1].split("/")[1:] == ["5H", "-", "-", "-", "-", "-"]
     assert fields[2] == "-" and fields[3] == "KSQSJSTS9S8S7S6S5S4S3S2SAS"
-    assert fields[4:] == ["1", "599", "-"]
+    assert fields[4:] == ["5", "595", "-"]  # four deals and a move; 500 - 5 + 100
     assert Game.from_position(text).to_dict() == g.to_dict()
 
 
@@ -313,7 +315,7 @@ def _field(i, value):
     (_field(4, "x"), "moves must be a whole number"),
     (_field(4, "--5"), "moves must be a whole number"),
     (_field(4, "²"), "moves must be a whole number"),
-    (_field(4, "-5"), "moves must be a whole number >= 0"),
+    (_field(4, "-5"), "moves must be a whole number of at most 20 digits, not '-5'"),
     (_field(5, "1.5"), "score must be a whole number"),
     (_field(6, "abc"), "deal number"),
     (_field(6, "-7"), "deal number"),

@@ -177,8 +177,8 @@ def test_bad_files_are_refused_whole(saved, write, text):
 def test_a_missing_file(tmp_path):
     with pytest.raises(SaveFileError, match="cannot read save file"):
         Game.load(tmp_path / "nothing.json")
-    with pytest.raises(SaveFileError, match="cannot read save file"):
-        Game.load(tmp_path)  # a directory
+    with pytest.raises(SaveFileError, match="is a folder, not a save file"):
+        Game.load(tmp_path)
 
 
 def test_the_saved_file_is_not_touched_by_loading(saved):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -115,7 +114,7 @@ def test_non_dict_messages_and_internal_errors_never_kill_the_table(monkeypatch)
     w = Widget(seed=7)
     w._handle_message(w, ["move"], [])
     assert "must be an object" in w.view["message"]
-    monkeypatch.setattr(w._game, "click_move", lambda *a: 1 / 0)
+    monkeypatch.setattr("spiderette.widget.click_move", lambda *a: 1 / 0)
     send(w, action="click", src=0, count=1)
     assert "went wrong" in w.view["message"]
     send(w, action="deal")
@@ -193,12 +192,12 @@ def test_play_steps_each_move_and_can_run_in_the_background():
     with pytest.raises(ValueError, match="zz"):
         w.play("d zz")
     assert w.game.move_count == 2                       # bad notation: nothing played
-    thread = w.play("d", delay=0.01, wait=False)
-    thread.join(5)
+    future = w.play("d", delay=0.01, wait=False)
+    assert future.result(timeout=5) == [Move.parse("d")] and future.done()
     assert w.game.deals_left == 3
-    w.play(["ac"], delay=0, wait=False).join(5)         # an illegal step stops and is reported
-    time.sleep(0.01)
-    assert "Not allowed" in w.view["message"]
+    with pytest.raises(IllegalMoveError, match="move 2"):   # an illegal step: refused before anything plays
+        w.play(["d", "ag7"], delay=0, wait=False)
+    assert "Not allowed" in w.view["message"] and w.game.move_count == 3
 
 
 def test_bytes_synced_per_move_are_small():

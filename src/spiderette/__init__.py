@@ -11,11 +11,12 @@
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
 from .game import Game
 from .move import Move
+from .table import click_move
 from .variants import RULES, VARIANTS, Rules
 
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
-    "Rules", "RULES", "VARIANTS", "Widget",
+    "Rules", "RULES", "VARIANTS", "Widget", "click_move",
 ]
 __version__ = "0.1.0"
 

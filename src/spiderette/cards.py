@@ -12,6 +12,8 @@ True
 
 from __future__ import annotations
 
+from .errors import quote
+
 RANKS = "A23456789TJQK"
 SUITS = "SHCD"  # index order: colour is bit 0 of the index (S, C black; H, D red)
 #: The order suits are taken in when a deck is built (and when fewer than four suits are used:
@@ -48,6 +50,11 @@ def colour_of(c: int) -> int:
     return (c >> 4) & 1
 
 
+def is_card(c: object) -> bool:
+    """Is ``c`` a card (an ``int`` made by :func:`card`)?"""
+    return type(c) is int and 1 <= c & 15 <= 13 and 0 <= c >> 4 < 4 and c >= 0
+
+
 def card_code(c: int) -> str:
     """The two-letter code of a card: rank then suit, ``"TH"`` for the ten of hearts."""
     return RANKS[(c & 15) - 1] + SUITS[c >> 4]
@@ -67,14 +74,14 @@ for _s in SUITS:
 def parse_card(text: str) -> int:
     """Parse a card code such as ``"QH"`` or ``"10h"`` (case does not matter)."""
     if not isinstance(text, str):
-        raise CardError(f"a card is written as a string like 'QH', not {text!r}")
+        raise CardError(f"a card is written as a string like 'QH', not {quote(text)}")
     key = text.strip().upper()
     if key.startswith("10"):
         key = "T" + key[2:]
     try:
         return _CODES[key]
     except KeyError:
-        raise CardError(f"unknown card {text!r}: write rank (A 2-9 T J Q K) then suit (S H D C)") from None
+        raise CardError(f"unknown card {quote(text)}: write rank (A 2-9 T J Q K) then suit (S H D C)") from None
 
 
 def make_deck(decks: int = 1, suits: int = 4) -> list[int]:
@@ -88,7 +95,7 @@ def make_deck(decks: int = 1, suits: int = 4) -> list[int]:
     104
     """
     if suits not in (1, 2, 4):
-        raise ValueError(f"suits must be 1, 2 or 4, not {suits!r}")
+        raise ValueError(f"suits must be 1, 2 or 4, not {quote(suits)}")
     order = DECK_SUIT_ORDER[:suits]
     deck: list[int] = []
     for _ in range(decks * 4 // suits):

@@ -20,6 +20,7 @@ Python's ``random`` internals. Deal N of a variant is made like this:
 from __future__ import annotations
 
 from .cards import make_deck
+from .errors import quote
 from .variants import Rules
 
 MASK64 = (1 << 64) - 1
@@ -77,8 +78,9 @@ def lay_out(rules: Rules, deck: list[int]) -> tuple[list[list[int]], list[int], 
 
 
 def check_seed(seed: object) -> int:
+    """``seed`` if it is a deal number (a whole number with ``0 <= seed < 2**64``)."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a deal number is a whole number, not {seed!r}")
+        raise TypeError(f"seed (the deal number) must be a whole number, not {quote(seed)}")
     if not 0 <= seed < MAX_SEED:
-        raise ValueError(f"deal number {seed} is out of range: 0 <= seed < 2**64")
+        raise ValueError(f"deal number {quote(seed)} is out of range: 0 <= seed < 2**64")
     return seed

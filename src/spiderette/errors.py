@@ -1,10 +1,44 @@
-"""The errors the package raises. Each is a ``ValueError`` that says what is wrong."""
+"""The errors the package raises, and the checks that produce them.
+
+Each error is a ``ValueError`` that says what is wrong; a wrong type is a ``TypeError``. Messages quote the
+bad input, but never more than :data:`QUOTE_LIMIT` characters of it:
+
+>>> quote("ab" * 50000)
+"'abababababababababababababababababababababababababababababab'… (100000 characters)"
+>>> whole(4.0, "suits")
+Traceback (most recent call last):
+...
+TypeError: suits must be a whole number, not 4.0
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .move import Move
+
+#: How many characters of a bad input an error message quotes at most.
+QUOTE_LIMIT = 60
+
 
 class IllegalMoveError(ValueError):
-    """A well-formed move that the rules do not allow now, such as a king onto a queen."""
+    """A well-formed move that the rules do not allow now, such as a king onto a queen.
+
+    ``move`` is the move refused (``None`` when no single move was asked for, as with a click that can go
+    nowhere) and ``reason`` the rule's words without the move: ``"a king can only go to an empty column"``.
+    ``index`` is the move's place (from 1) in a sequence given to ``play``, or ``None``.
+    """
+
+    def __init__(self, reason: str, move: Move | None = None, index: int | None = None) -> None:
+        where = "" if move is None else f"{move}: " if index is None else f"move {index} ({move}): "
+        super().__init__(where + reason)
+        self.move = move
+        self.reason = reason
+        self.index = index
+
+    def __reduce__(self):
+        return (type(self), (self.reason, self.move, self.index))
 
 
 class NotationError(ValueError):
@@ -17,3 +51,47 @@ class InvalidPositionError(ValueError):
 
 class SaveFileError(ValueError):
     """A save file that is corrupted, truncated, of another program, or inconsistent."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, saying how long the whole was.
+
+    Safe on anything: a number of thousands of digits is described, not written out.
+
+    >>> quote(10 ** 500)
+    'a whole number of 501 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+        bits = value.bit_length()
+        if bits < 14_000:  # str() of a longer number is refused by Python (4300 digits at most)
+            return f"a whole number of {len(str(abs(value)))} digits"
+        return f"a whole number of about {int(bits * 0.30103) + 1} digits"
+    if isinstance(value, (str, bytes)) and len(value) > limit:
+        return f"{value[:limit]!r}… ({len(value)} {'characters' if isinstance(value, str) else 'bytes'})"
+    if isinstance(value, (list, tuple, dict, set)) and len(value) > 8:
+        return f"a {type(value).__name__} of {len(value)} items"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit + 2 else f"{text[:limit]}… ({type(value).__name__})"
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when it was longer."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def whole(value: object, name: str, low: int | None = None, high: int | None = None,
+          error: type[Exception] | None = None) -> int:
+    """``value`` if it is a whole number (an ``int``, not a ``bool``) with ``low <= value <= high``.
+
+    A wrong type raises ``TypeError`` and a number out of range ``ValueError``, or both ``error`` when given
+    (``InvalidPositionError`` for positions); the message names ``name``.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise (error or TypeError)(f"{name} must be a whole number, not {quote(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = (f"from {low} to {high}" if high is not None else f">= {low}") if low is not None else f"<= {high}"
+        raise (error or ValueError)(f"{name} must be a whole number {span}, not {quote(value)}")
+    return value

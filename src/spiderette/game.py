@@ -7,16 +7,20 @@
 >>> g.apply(m)
 >>> g.undo() == m
 True
+>>> g.column(0), g.face_down(6), g.top_card(0) == g.column(0)[-1]
+((20,), 6, True)
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable
 
-from .cards import KING, card_code, card_name, rank_of
+from .cards import KING, card_code, rank_of
+from .checks import check_state
 from .deals import check_seed, lay_out, shuffled_deck
-from .errors import IllegalMoveError, NotationError
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, quote, whole
 from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
 from .variants import Rules, get_rules
 
@@ -29,6 +33,15 @@ def _letters(n: int) -> str:
     return f"{LETTERS[0]}-{LETTERS[n - 1]}"
 
 
+def as_move(move: object, name: str = "move") -> Move:
+    """``move`` as a ``Move``: a ``Move`` itself or one token of notation; ``NotationError`` otherwise."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise NotationError(f"{name} must be a Move or move notation like 'ab', not {quote(move)}")
+
+
 class Game:
     """A game of Spiderette (or another variant of the family).
 
@@ -36,79 +49,171 @@ class Game:
     the same cards everywhere and forever. ``variant`` is one of ``spiderette``,
     ``red_black_spiderette``, ``will_o_the_wisp`` or ``spider``; ``suits`` 4, 2 or 1;
     ``auto_remove=False`` keeps complete runs in the tableau until sent (``"sc"``);
-    ``scoring="pairs"`` counts same-suit pairs instead of the 500-point score.
+    ``scoring="pairs"`` counts same-suit pairs instead of the 500-point score. ``lock`` (rarely needed) is
+    an ``RLock`` to use as :attr:`lock` instead of a lock of its own.
+
+    Cards are small ints (see :mod:`spiderette.cards`; ``card_code(c)`` writes ``"QH"``). A game may be
+    changed from several threads: every change holds :attr:`lock`.
     """
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, variant: str = "spiderette", seed: int | None = None, suits: int = 4,
-                 auto_remove: bool = True, scoring: str = "standard") -> None:
+                 auto_remove: bool = True, scoring: str = "standard", *,
+                 lock: threading.RLock | None = None) -> None:
         rules = get_rules(variant)
         self._configure(rules, suits, auto_remove, scoring)
+        if lock is not None:  # one lock for a family of games (the widget's games share its lock)
+            self._lock = lock
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000_000)
         self.seed: int | None = check_seed(seed)
         cols, down, stock = lay_out(rules, shuffled_deck(self.seed, rules.decks, self.suits))
-        self._set_state(cols, down, stock, [], 0, START_SCORE)
-        self._start = self._snapshot()
+        self._set_state(cols, down, stock, [], 0)
+
+    @classmethod
+    def from_state(cls, variant: str = "spiderette", *, columns: list, face_down: list, stock: list = (),
+                   foundations: list = (), moves: int | None = None, suits: int = 4, auto_remove: bool = True,
+                   scoring: str = "standard", seed: int | None = None) -> Game:
+        """A game at the table given card by card (cards as ints); checked by :mod:`spiderette.checks`.
+
+        ``columns`` bottom to top with ``face_down[i]`` face-down cards at the bottom of column ``i``;
+        ``stock`` next card first; ``foundations`` one list per finished run, king first; ``moves`` the moves
+        played (``None``: the fewest that reach the table, one per deal made). The score follows from the
+        moves and the runs. Raises ``InvalidPositionError`` saying what could not be reached.
+
+        >>> g = Game(seed=7)
+        >>> h = Game.from_state(columns=[g.column(i) for i in range(7)],
+        ...                     face_down=[g.face_down(i) for i in range(7)], stock=g.stock, seed=7)
+        >>> h.position() == g.position()
+        True
+        """
+        try:
+            rules = get_rules(variant)
+            g = object.__new__(cls)
+            g._configure(rules, suits, auto_remove, scoring)
+            g.seed = None if seed is None else check_seed(seed)
+        except (TypeError, ValueError) as e:
+            raise InvalidPositionError(str(e)) from None
+        cols, down, stock, found, moves = check_state(rules, g.suits, g.auto_remove, columns, face_down,
+                                                      stock, foundations, moves)
+        g._set_state(cols, down, stock, found, moves)
+        return g
 
     def _configure(self, rules: Rules, suits: object, auto_remove: object, scoring: object) -> None:
-        if suits not in rules.suit_options or isinstance(suits, bool):
+        suits = whole(suits, "suits")
+        if suits not in rules.suit_options:
             raise ValueError(f"{rules.name} is played with {' or '.join(map(str, rules.suit_options))} suits,"
-                             f" not {suits!r}")
+                             f" not {suits}")
         if not isinstance(auto_remove, bool):
-            raise ValueError(f"auto_remove must be True or False, not {auto_remove!r}")
+            raise TypeError(f"auto_remove must be True or False, not {quote(auto_remove)}")
         if scoring not in SCORINGS:
-            raise ValueError(f"scoring must be 'standard' or 'pairs', not {scoring!r}")
+            raise ValueError(f"scoring must be 'standard' or 'pairs', not {quote(scoring)}")
         self.rules = rules
         self.variant = rules.name
-        self.suits: int = suits  # type: ignore[assignment]
+        self.suits: int = suits
         self.auto_remove = auto_remove
         self.scoring: str = scoring  # type: ignore[assignment]
         self._n = rules.columns
         self._colour = rules.group == "colour"
         self._table = move_table(self._n)
         self._runs_total = rules.runs
+        self._lock = threading.RLock()
 
     def _set_state(self, cols: list[list[int]], down: list[int], stock: list[int],
-                   found: list[list[int]], moves: int, score: int) -> None:
+                   found: list[list[int]], moves: int) -> None:
         self._cols = cols
         self._down = down
         self._stock = stock          # in deal order; self._sp is the next card to deal
         self._sp = 0
         self._found = found          # completed runs, each king first
         self._moves = moves
-        self._score = score
         self._run = [self._calc_run(i) for i in range(self._n)]
         self._undo: list[tuple] = []
         self._redo: list[Move] = []
-
-    def _snapshot(self) -> tuple:
-        return ([list(c) for c in self._cols], list(self._down), self._stock[self._sp:],
-                [list(r) for r in self._found], self._moves, self._score)
+        self._start = ([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
 
     def copy(self) -> Game:
         """An independent copy of the game, its history included."""
-        g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g._cols = [list(c) for c in self._cols]
-        g._down = list(self._down)
-        g._found = [list(r) for r in self._found]
-        g._run = list(self._run)
-        g._undo = list(self._undo)
-        g._redo = list(self._redo)
-        return g
+        with self._lock:
+            g = object.__new__(Game)
+            g.__dict__.update(self.__dict__)
+            g._cols = [list(c) for c in self._cols]
+            g._down = list(self._down)
+            g._found = [list(r) for r in self._found]
+            g._run = list(self._run)
+            g._undo = list(self._undo)
+            g._redo = list(self._redo)
+            g._lock = threading.RLock()
+            return g
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        del state["_lock"]   # a lock cannot be pickled; the copy gets its own
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The game's re-entrant lock. Every change takes it; hold it to make several steps atomic.
+
+        >>> g = Game(seed=7)
+        >>> with g.lock:
+        ...     g.play("bd ea")
+        [Move.parse('bd1'), Move.parse('ea1')]
+        """
+        return self._lock
 
     def restart(self) -> None:
         """Go back to the start of the same deal (history and redo are cleared)."""
-        cols, down, stock, found, moves, score = self._start
-        self._set_state([list(c) for c in cols], list(down), list(stock), [list(r) for r in found],
-                        moves, score)
+        with self._lock:
+            cols, down, stock, found, moves = self._start
+            self._set_state([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
 
     # ------------------------------------------------------------------ read-only state
     @property
     def columns(self) -> int:
         """The number of tableau columns (7, or 10 in spider)."""
         return self._n
+
+    def _col(self, col: object) -> int:
+        return whole(col, "col", 0, self._n - 1)
+
+    def column(self, col: int) -> tuple[int, ...]:
+        """The cards of column ``col`` (0-based), bottom to top; the first :meth:`face_down` are face down."""
+        return tuple(self._cols[self._col(col)])
+
+    def face_down(self, col: int) -> int:
+        """How many cards at the bottom of column ``col`` are face down."""
+        return self._down[self._col(col)]
+
+    def top_card(self, col: int) -> int | None:
+        """The top card of column ``col`` (always face up), or ``None`` when the column is empty."""
+        c = self._cols[self._col(col)]
+        return c[-1] if c else None
+
+    def movable(self, col: int) -> int:
+        """How many cards at the top of column ``col`` move as one group (0 for an empty column)."""
+        return self._run[self._col(col)]
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The cards in the stock, the next one dealt first (onto column a)."""
+        return tuple(self._stock[self._sp:])
+
+    @property
+    def foundations(self) -> tuple[tuple[int, ...], ...]:
+        """The finished runs in the order they left, each king first."""
+        return tuple(tuple(r) for r in self._found)
+
+    def state_key(self) -> tuple:
+        """A hashable key of the table (columns with face-down counts, stock size): equal keys, equal tables.
+
+        The foundations follow from the tableau and the stock; the score and the move count are not in it.
+        """
+        return tuple(map(tuple, self._cols)), tuple(self._down), self._sp
 
     @property
     def move_count(self) -> int:
@@ -140,8 +245,12 @@ class Game:
     def score(self) -> int:
         """500 minus one per move and deal plus 100 per run; or the pair score (``scoring="pairs"``)."""
         if self.scoring == "standard":
-            return self._score
+            return self.standard_score()
         return self.pair_score()
+
+    def standard_score(self) -> int:
+        """500, minus one for every move, deal and send, plus 100 for every finished run."""
+        return START_SCORE - self._moves + RUN_BONUS * len(self._found)
 
     def pair_score(self) -> int:
         """One point per face-up card on a face-up card of its suit one rank higher, 12 per finished run."""
@@ -158,16 +267,17 @@ class Game:
         return [rec[0] for rec in self._undo]
 
     @property
+    def redo_list(self) -> list[Move]:
+        """The moves taken back that :meth:`redo` would play again, the next one first."""
+        return self._redo[::-1]
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._undo)
 
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
-
-    def movable(self, col: int) -> int:
-        """How many cards at the top of column ``col`` move as one group (0 for an empty column)."""
-        return self._run[col]
 
     @property
     def status(self) -> str:
@@ -210,7 +320,8 @@ class Game:
                 k += 1
         return k
 
-    def _deal_error(self) -> str | None:
+    def deal_error(self) -> str | None:
+        """Why no deal can be made now, or ``None`` when one can."""
         if self._sp >= len(self._stock):
             return "the stock is empty"
         if not self.rules.deal_with_empty:
@@ -222,6 +333,10 @@ class Game:
     def _complete(self, i: int) -> bool:
         """Does column ``i`` end in a complete king-to-ace run?"""
         return self._run[i] >= 13 and self._cols[i][-1] & 15 == 1
+
+    def sendable(self) -> list[int]:
+        """The columns whose finished run may be sent now (only when runs are sent by hand)."""
+        return [] if self.auto_remove else [i for i in range(self._n) if self._complete(i)]
 
     def legal_moves(self) -> list[Move]:
         """Every legal action now: moves (each count onto an empty column), the deal, sends."""
@@ -243,16 +358,17 @@ class Game:
             for d in empty:
                 moves = row[d]
                 out.extend(moves[1:r + 1])
-        if self._deal_error() is None:
+        if self.deal_error() is None:
             out.append(DEAL)
         if not self.auto_remove:
             out.extend(SENDS[i] for i in range(n) if self._complete(i))
         return out
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal now, else the reason in words."""
+        move = as_move(move)
         if move.kind == "deal":
-            return self._deal_error()
+            return self.deal_error()
         n = self._n
         src = move.src
         if src >= n:
@@ -288,19 +404,22 @@ class Game:
                     " a card goes only on a card one rank higher")
         return None
 
+    def group_error(self, col: int, count: int) -> str | None:
+        """Why the top ``count`` cards of column ``col`` cannot move together (``None`` if they can)."""
+        return self._group_error(self._col(col), whole(count, "count", 1))
+
     def _group_error(self, src: int, count: int) -> str | None:
-        """Why the top ``count`` cards of column ``src`` cannot move together (``None`` if they can)."""
-        col = self._cols[src]
+        cards = self._cols[src]
         a = LETTERS[src]
-        up = len(col) - self._down[src]
-        if not col:
+        up = len(cards) - self._down[src]
+        if not cards:
             return f"column {a} is empty"
         if count > up:
             return (f"column {a} has only {up} face-up card{'s' if up != 1 else ''}"
                     f" (asked for {count})")
         if count > self._run[src]:
-            j = len(col) - self._run[src]
-            lower, upper = col[j - 1], col[j]
+            j = len(cards) - self._run[src]
+            lower, upper = cards[j - 1], cards[j]
             if rank_of(lower) != rank_of(upper) + 1:
                 return (f"{card_code(lower)}-{card_code(upper)} is not in sequence:"
                         f" only the top {self._run[src]} of column {a} move together")
@@ -319,35 +438,35 @@ class Game:
         k = (target[-1] & 15) - (self._cols[src][-1] & 15)
         return k if 0 < k <= len(self._cols[src]) - self._down[src] else None
 
-    def resolve(self, move: Move) -> Move:
+    def resolve(self, move: Move | str) -> Move:
         """The concrete move meant by ``move`` (fills in a missing count), checked for legality."""
+        move = as_move(move)
         if move.kind == "move" and move.count is None and move.src < self._n and move.dst < self._n:
             k = self._fit(move.src, move.dst)
             if k is not None:
                 move = self._table[move.src][move.dst][k]  # k <= 13: a run or a rank difference
         why = self.why_illegal(move)
         if why is not None:
-            raise IllegalMoveError(f"{move}: {why}")
+            raise IllegalMoveError(why, move)
         return move
 
     def apply(self, move: Move | str) -> None:
         """Play one move (a ``Move`` or one token of notation), after checking it is legal."""
-        if isinstance(move, str):
-            move = Move.parse(move)
-        elif not isinstance(move, Move):
-            raise NotationError(f"apply takes a Move or a notation string, not {move!r}")
-        if move.count is None and move.kind == "move":
-            move = self.resolve(move)
-        else:
-            why = self.why_illegal(move)
-            if why is not None:
-                raise IllegalMoveError(f"{move}: {why}")
-        self._push(move)
-        if self._redo:
-            if self._redo[-1] == move:
-                self._redo.pop()
+        if move.__class__ is not Move:
+            move = as_move(move)
+        with self._lock:
+            if move.count is None and move.kind == "move":
+                move = self.resolve(move)
             else:
-                self._redo.clear()
+                why = self.why_illegal(move)
+                if why is not None:
+                    raise IllegalMoveError(why, move)
+            self._push(move)
+            if self._redo:
+                if self._redo[-1] == move:
+                    self._redo.pop()
+                else:
+                    self._redo.clear()
 
     def move(self, src: int, dst: int, count: int | None = None) -> Move:
         """Move ``count`` cards from column ``src`` to column ``dst`` (0-based); returns the move played.
@@ -355,9 +474,10 @@ class Game:
         ``count=None`` means the one count that fits on ``dst``, or the longest movable group onto an
         empty column.
         """
-        m = self.resolve(Move("move", src, dst, count))
-        self.apply(m)
-        return m
+        with self._lock:
+            m = self.resolve(Move("move", src, dst, count))
+            self.apply(m)
+            return m
 
     def deal(self) -> Move:
         """Deal one card onto each column from the stock."""
@@ -372,10 +492,13 @@ class Game:
 
     def parse_move(self, text: str) -> Move:
         """Parse one token and resolve it in this position (``"ab"`` gets its count)."""
+        if not isinstance(text, str):
+            raise NotationError(f"parse_move takes one token of notation like 'ab', not {quote(text)}")
         return self.resolve(Move.parse(text))
 
-    def notation(self, move: Move) -> str:
+    def notation(self, move: Move | str) -> str:
         """The shortest notation for ``move`` here: ``ab`` when the count is the one ``ab`` means."""
+        move = as_move(move)
         if move.kind == "move" and move.src < self._n and move.dst < self._n \
                 and self._fit(move.src, move.dst) == move.count:
             return LETTERS[move.src] + LETTERS[move.dst]
@@ -387,29 +510,21 @@ class Game:
         All or nothing: if one move is bad, the moves before it are taken back and the error says which.
         Returns the moves played.
         """
-        if isinstance(moves, str):
-            seq = parse_moves(moves)
-        elif isinstance(moves, Iterable) and not isinstance(moves, (bytes, Move)):
-            seq = list(moves)
-        else:
-            raise NotationError(f"play takes notation like 'ab d cg2' or a list of moves, not {moves!r}")
-        depth, redo = len(self._undo), list(self._redo)
-        played: list[Move] = []
-        for i, m in enumerate(seq, start=1):
-            try:
-                if isinstance(m, str):
-                    m = Move.parse(m)
-                elif not isinstance(m, Move):
-                    raise NotationError(f"not a move: {m!r}")
-                m = self.resolve(m)
-                self.apply(m)
-            except ValueError as e:
-                while len(self._undo) > depth:
-                    self._pop()
-                self._redo = redo
-                raise type(e)(f"move {i} ({m}): {e}" if len(seq) > 1 else str(e)) from None
-            played.append(m)
-        return played
+        seq = parse_sequence(moves)
+        with self._lock:
+            depth, redo = len(self._undo), list(self._redo)
+            played: list[Move] = []
+            for i, m in enumerate(seq, start=1):
+                try:
+                    m = self.resolve(m)
+                    self.apply(m)
+                except IllegalMoveError as e:
+                    while len(self._undo) > depth:
+                        self._pop()
+                    self._redo = redo
+                    raise IllegalMoveError(e.reason, m, index=i if len(seq) > 1 else None) from None
+                played.append(m)
+            return played
 
     # ------------------------------------------------------------------ doing and undoing
     def _flip(self, i: int) -> bool:
@@ -425,15 +540,12 @@ class Game:
             col = self._cols[i]
             self._found.append(col[-13:])
             del col[-13:]
-            self._score += RUN_BONUS
             self._run[i] = self._calc_run(i)
             return True
         return False
 
     def _push(self, move: Move) -> None:
         """Play a move known to be legal and record how to take it back."""
-        prev_score = self._score
-        self._score -= 1
         self._moves += 1
         kind = move.kind
         if kind == "move":
@@ -455,7 +567,7 @@ class Game:
                 if not flipped:
                     run[src] = self._calc_run(src)
             removed = self._remove_run(dst)
-            self._undo.append((move, prev_score, flipped, removed, removed and self._flip(dst)))
+            self._undo.append((move, flipped, removed, removed and self._flip(dst)))
         elif kind == "deal":
             k = min(self._n, len(self._stock) - self._sp)
             stock, sp = self._stock, self._sp
@@ -468,11 +580,11 @@ class Game:
                 for i in range(k):
                     if self._remove_run(i):
                         changes.append((i, self._flip(i)))
-            self._undo.append((move, prev_score, k, changes))
+            self._undo.append((move, k, changes))
         else:
             i = move.src
             self._remove_run(i, by_hand=True)
-            self._undo.append((move, prev_score, self._flip(i)))
+            self._undo.append((move, self._flip(i)))
 
     def _links(self, below: int, above: int) -> bool:
         if self._colour:
@@ -489,7 +601,7 @@ class Game:
         move = rec[0]
         kind = move.kind
         if kind == "move":
-            _, prev_score, flipped, removed, flipped_dst = rec
+            _, flipped, removed, flipped_dst = rec
             src, dst, k = move.src, move.dst, move.count
             if removed:
                 self._unremove(dst, flipped_dst)
@@ -501,7 +613,7 @@ class Game:
             self._run[src] = self._calc_run(src)
             self._run[dst] = self._calc_run(dst)
         elif kind == "deal":
-            _, prev_score, k, changes = rec
+            _, k, changes = rec
             for i, flipped in reversed(changes):
                 self._unremove(i, flipped)
             for i in range(k):
@@ -509,96 +621,33 @@ class Game:
                 self._run[i] = self._calc_run(i)
             self._sp -= k
         else:
-            _, prev_score, flipped = rec
+            _, flipped = rec
             self._unremove(move.src, flipped)
             self._run[move.src] = self._calc_run(move.src)
-        self._score = prev_score
         self._moves -= 1
         return move
 
     def undo(self) -> Move | None:
         """Take back the last move or deal; returns it (``None`` if there is nothing to undo)."""
-        if not self._undo:
-            return None
-        move = self._pop()
-        self._redo.append(move)
-        return move
+        with self._lock:
+            if not self._undo:
+                return None
+            move = self._pop()
+            self._redo.append(move)
+            return move
 
     def redo(self) -> Move | None:
         """Play again the last move taken back; returns it (``None`` if there is nothing to redo)."""
-        if not self._redo:
-            return None
-        move = self._redo[-1]
-        self.apply(move)
-        return move
+        with self._lock:
+            if not self._redo:
+                return None
+            move = self._redo[-1]
+            self.apply(move)
+            return move
 
-    # ------------------------------------------------------------------ helpers for people
-    def click_move(self, src: int, count: int | None = None) -> Move:
-        """The move a click on column ``src`` makes (seed 002's order).
-
-        The group (``count`` cards, or with ``None`` any movable group, longest first) goes onto a card of
-        its own suit first, then onto a card of another suit, then to an empty column; leftmost first.
-        Raises ``IllegalMoveError`` saying why when it can go nowhere.
-        """
-        if isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < self._n:
-            raise IllegalMoveError(f"column {src!r} does not exist (columns 0-{self._n - 1})")
-        col = self._cols[src]
-        if not col:
-            raise IllegalMoveError(f"column {LETTERS[src]} is empty")
-        if count is not None:
-            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-                raise IllegalMoveError(f"count must be a whole number from 1, not {count!r}")
-            why = self._group_error(src, count)
-            if why:
-                raise IllegalMoveError(why)
-        best = None
-        for k in ([count] if count is not None else range(self._run[src], 0, -1)):
-            moving = col[-k]
-            whole = k == len(col)  # a whole column moved to an empty one changes nothing
-            for d in range(self._n):
-                target = self._cols[d]
-                if d == src or (target and (target[-1] & 15) != (moving & 15) + 1) or (not target and whole):
-                    continue
-                rank = (2 if not target else 0 if target[-1] == moving + 1 else 1, -k, d)
-                if best is None or rank < best[0]:
-                    best = (rank, self._table[src][d][k])
-        if best is None:
-            raise IllegalMoveError(f"{card_code(col[-(count or self._run[src])])} has nowhere to go")
-        return best[1]
-
-    def view(self) -> dict:
-        """What a player may see: face-up cards, counts of hidden ones, score and status (JSON-ready).
-
-        Face-down and stock cards are not in it, only their numbers.
-        """
-        tableau = []
-        for i, col in enumerate(self._cols):
-            d = self._down[i]
-            tableau.append({"down": d, "up": [card_code(c) for c in col[d:]], "movable": self._run[i]})
-        targets: dict[str, list[int]] = {}
-        for m in self.legal_moves():
-            if m.kind == "move":
-                targets.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
-        for i in range(self._n):
-            for k in range(1, self._run[i] + 1):
-                targets.setdefault(f"{i}:{k}", [])
-        deal_error = self._deal_error()
-        return {
-            "variant": self.variant, "suits": self.suits, "columns": self._n,
-            "tableau": tableau,
-            "stock": self.stock_count, "deals_left": self.deals_left,
-            "foundations": [card_code(r[0]) for r in self._found],
-            "runs_total": self._runs_total,
-            "score": self.score, "moves": self._moves, "runs": len(self._found),
-            "status": self.status,
-            "can_deal": deal_error is None, "deal_error": deal_error,
-            "can_undo": self.can_undo, "can_redo": self.can_redo,
-            "sendable": [] if self.auto_remove else [i for i in range(self._n) if self._complete(i)],
-            "targets": targets,
-        }
-
+    # ------------------------------------------------------------------ pictures and formats
     def __str__(self) -> str:
-        from .notation import text_picture
+        from .positions import text_picture
 
         return text_picture(self)
 
@@ -612,31 +661,31 @@ class Game:
 
         return game_svg(self)
 
-    # ------------------------------------------------------------------ serialisation
     def to_dict(self) -> dict:
         """The position as plain JSON-ready data (see the README)."""
-        from .notation import to_dict
+        from .positions import to_dict
 
         return to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict) -> Game:
         """A game at the position ``data`` (as ``to_dict`` gives); ``InvalidPositionError`` if unreachable."""
-        from .notation import from_dict
+        from .positions import from_dict
 
         return from_dict(cls, data)
 
     def position(self) -> str:
         """The position as one line of text (like chess FEN); ``Game.from_position`` reads it back."""
-        from .notation import position_text
+        from .positions import position_text
 
         return position_text(self)
 
     @classmethod
     def from_position(cls, text: str) -> Game:
-        from .notation import parse_position
+        """A game at the position ``text`` (as ``position`` gives); ``InvalidPositionError`` if unreachable."""
+        from .positions import from_position
 
-        return cls.from_dict(parse_position(text))
+        return from_position(cls, text)
 
     def save(self, path) -> None:
         """Write the game (position, history and redo list) to a JSON file, atomically."""
@@ -652,6 +701,14 @@ class Game:
         return load(cls, path)
 
 
-def card_label(code: int, col: int) -> str:
-    """Screen-reader text for a face-up card: ``"queen of hearts, column c"``."""
-    return f"{card_name(code)}, column {LETTERS[col]}"
+def parse_sequence(moves: object) -> list[Move]:
+    """Moves as notation (``"ab d cg2"``) or an iterable of ``Move`` / tokens, checked and parsed first.
+
+    >>> parse_sequence(["ab", Move("deal")])
+    [Move.parse('ab'), Move.parse('d')]
+    """
+    if isinstance(moves, str):
+        return parse_moves(moves)
+    if not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray, Move, dict)):
+        raise NotationError(f"moves are notation like 'ab d cg2' or a list of moves, not {quote(moves)}")
+    return [as_move(m, f"move {i}") for i, m in enumerate(moves, start=1)]

@@ -42,34 +42,41 @@ def _judge(g: Game, m: Move) -> tuple[int, str] | None:
         return 1, f"sends the finished run in column {LETTERS[m.src]} to the foundations"
     if m.kind == "deal":
         return 6, "no useful move is left: deal a new row"
-    cols, down = g._cols, g._down
-    col, dst = cols[m.src], cols[m.dst]
+    links = g.rules.links
+    col, down = g.column(m.src), g.face_down(m.src)
+    onto = g.top_card(m.dst)
     k = m.count
     below = len(col) - k          # cards left in the source column
     moving = col[-k]
     a, b = LETTERS[m.src], LETTERS[m.dst]
-    sits_on_build = below > down[m.src] and (col[below - 1] & 15) == (moving & 15) + 1
-    in_suit_now = below > down[m.src] and g._links(col[below - 1], moving)
+    sits_on_build = below > down and (col[below - 1] & 15) == (moving & 15) + 1
+    in_suit_now = below > down and links(col[below - 1], moving)
     what = card_code(moving) + (f" and the {k - 1} card{'s' if k > 2 else ''} on it" if k > 1 else "")
-    if not dst:
+    if onto is None:
         if below == 0:
             return None  # a whole column to another empty column changes nothing
-        if below == down[m.src]:
+        if below == down:
             return 2, f"moving {what} to the empty column {b} turns over a card in column {a}"
-        if sits_on_build or k < g._run[m.src]:
+        if sits_on_build or k < g.movable(m.src):
             return None  # spends an empty column to split a build
         return 5, f"moves {what} from column {a} to the empty column {b}"
-    onto = dst[-1]
-    if below and below == down[m.src]:
+    if below and below == down:
         return 2, f"moving {what} onto {card_code(onto)} turns over a card in column {a}"
-    suited = g._links(onto, moving)
+    suited = links(onto, moving)
     if suited and not in_suit_now:
-        return 3, f"builds {what} on {card_code(onto)} in {'colour' if g._colour else 'suit'}"
+        return 3, f"builds {what} on {card_code(onto)} in {g.rules.group}"
     if below == 0:
         return 4, f"moving {what} onto {card_code(onto)} empties column {a}"
-    if sits_on_build and not (suited and not in_suit_now):
+    if sits_on_build:
         return None  # from one card of the right rank to another: nothing gained
     return 5, f"puts {what} on {card_code(onto)} (column {b})"
+
+
+def _builds_in_suit(g: Game, m: Move) -> bool:
+    if m.kind != "move":
+        return False
+    onto = g.top_card(m.dst)
+    return onto is not None and g.rules.links(onto, g.column(m.src)[-m.count])
 
 
 def ranked_hints(g: Game) -> list[Hint]:
@@ -78,21 +85,43 @@ def ranked_hints(g: Game) -> list[Hint]:
     Ties go to a move that builds in suit, then to the longer group, then to the leftmost columns.
     """
     out = []
-    for m in g.legal_moves():
-        judged = _judge(g, m)
-        if judged is not None:
-            out.append(Hint(m, judged[1], judged[0]))
-
-    def in_suit(m: Move) -> bool:
-        if m.kind != "move" or not g._cols[m.dst]:
-            return False
-        return g._links(g._cols[m.dst][-1], g._cols[m.src][-m.count])
-
-    out.sort(key=lambda h: (h.rank, not in_suit(h.move), -(h.move.count or 0)))
-    return out
+    with g.lock:
+        for m in g.legal_moves():
+            judged = _judge(g, m)
+            if judged is not None:
+                out.append((judged[0], not _builds_in_suit(g, m), -(m.count or 0), Hint(m, judged[1], judged[0])))
+    out.sort(key=lambda t: t[:3])
+    return [t[3] for t in out]
 
 
 def best_hint(g: Game) -> Hint | None:
     """The best move by the ranking above, or ``None`` when nothing useful is left."""
     hints = ranked_hints(g)
     return hints[0] if hints else None
+
+
+def greedy_move(g: Game, seen: set | None = None) -> Move | None:
+    """The greedy policy: the best-ranked move that does not lead back to a table in ``seen``.
+
+    With ``seen`` (a set of :meth:`Game.state_key` values, which this function fills in) a game played
+    move after move never goes round in a circle; ``None`` when every useful move does.
+
+    >>> from spiderette import Game
+    >>> g, seen = Game(seed=7), set()
+    >>> while g.status == "playing" and (m := greedy_move(g, seen)) is not None:
+    ...     g.apply(m)
+    >>> g.move_count > 10
+    True
+    """
+    hints = ranked_hints(g)
+    if seen is None or not hints:
+        return hints[0].move if hints else None
+    seen.add(g.state_key())
+    probe = g.copy()  # try each move on a copy: the game's own redo list stays as it is
+    for h in hints:
+        probe.apply(h.move)
+        key = probe.state_key()
+        probe.undo()
+        if key not in seen:
+            return h.move
+    return None

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import NotationError
+from .errors import NotationError, quote
 
 MAX_COLUMNS = 10
 LETTERS = "abcdefghij"
@@ -58,11 +58,11 @@ class Move:
     def __init__(self, kind: str, src: int | None = None, dst: int | None = None,
                  count: int | None = None) -> None:
         if kind not in KINDS:
-            raise NotationError(f"unknown move kind {kind!r}: one of {', '.join(KINDS)}")
+            raise NotationError(f"unknown move kind {quote(kind)}: one of {', '.join(KINDS)}")
 
         def col(v: object, what: str) -> int:
             if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < MAX_COLUMNS:
-                raise NotationError(f"{what} must be a column index 0..{MAX_COLUMNS - 1}, not {v!r}")
+                raise NotationError(f"{what} must be a column index 0..{MAX_COLUMNS - 1}, not {quote(v)}")
             return v
 
         if kind == "move":
@@ -71,7 +71,7 @@ class Move:
                 raise NotationError(f"a move needs two different columns, not {LETTERS[src]} twice")
             if count is not None and (isinstance(count, bool) or not isinstance(count, int)
                                       or not 1 <= count <= 99):
-                raise NotationError(f"count must be a whole number from 1, not {count!r}")
+                raise NotationError(f"count must be a whole number from 1 to 99, not {quote(count)}")
         elif kind == "send":
             src = col(src, "src")
             if dst is not None or count is not None:
@@ -112,11 +112,11 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Parse one token of move notation (``"ab"``, ``"ab3"``, ``"d"``, ``"sc"``)."""
         if not isinstance(text, str):
-            raise NotationError(f"move notation is a string, not {text!r}")
+            raise NotationError(f"move notation is a string, not {quote(text)}")
         m = _TOKEN.match(text.strip().lower())
         if m is None:
             raise NotationError(
-                f"bad move {text!r}: write two column letters a-j and an optional count ('ab', 'ab3'),"
+                f"bad move {quote(text)}: write two column letters a-j and an optional count ('ab', 'ab3'),"
                 " 'd' to deal, or 's' and a column to send a run ('sc')")
         if m["deal"]:
             return DEAL
@@ -124,7 +124,7 @@ class Move:
             return cls("send", LETTERS.index(m["send"]))
         src, dst = LETTERS.index(m["src"]), LETTERS.index(m["dst"])
         if src == dst:
-            raise NotationError(f"bad move {text!r}: a move needs two different columns")
+            raise NotationError(f"bad move {quote(text)}: a move needs two different columns")
         return cls("move", src, dst, int(m["count"]) if m["count"] else None)
 
     @property
@@ -142,7 +142,7 @@ def parse_moves(text: str) -> list[Move]:
     ['ab', 'd', 'cg2']
     """
     if not isinstance(text, str):
-        raise NotationError(f"moves are written as a string like 'ab d cg2', not {text!r}")
+        raise NotationError(f"moves are written as a string like 'ab d cg2', not {quote(text)}")
     return [Move.parse(tok) for tok in text.replace(",", " ").split()]
 
 

@@ -1,44 +1,70 @@
 """Save files: JSON with a format name and version, the start position, the moves and the redo list.
 
 Loading replays the moves from the start and checks that they lead to the saved position, so a file that
-was edited by hand or cut short is refused whole.
+was edited by hand or cut short is refused whole. Only a regular file of at most :data:`MAX_BYTES` is read.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .errors import SaveFileError
-from .game import Game
+from .errors import SaveFileError, clip, quote
 from .move import Move
+
+if TYPE_CHECKING:
+    from .game import Game
 
 FORMAT = "spiderette-save"
 VERSION = 1
+#: The largest save file read (a game of a million moves fits several times over).
+MAX_BYTES = 16 * 1024 * 1024
+#: How much of a path an error message quotes (a path is worth seeing whole, within reason).
+PATH_LIMIT = 300
+
+
+def document(g: Game) -> dict:
+    """The save document of ``g``: its start, history, redo list and position."""
+    with g.lock:
+        start = g.copy()
+        while start.undo() is not None:
+            pass
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "start": start.to_dict(),
+            "history": [str(m) for m in g.history],
+            "redo": [str(m) for m in g.redo_list],
+            "position": g.to_dict(),
+        }
 
 
 def save(g: Game, path: str | os.PathLike) -> None:
-    start = g.copy()
-    while start.undo() is not None:
-        pass
-    doc = {
-        "format": FORMAT,
-        "version": VERSION,
-        "start": start.to_dict(),
-        "history": [str(m) for m in g.history],
-        "redo": [str(m) for m in reversed(g._redo)],
-        "position": g.to_dict(),
-    }
+    """Write ``g`` to ``path`` atomically: a temporary file beside it, flushed, renamed over it.
+
+    An existing file keeps its permission bits; a new one gets the usual ones (0666 less the umask).
+    """
+    doc = document(g)
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    folder = path.parent
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=1)
             f.write("\n")
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -46,37 +72,86 @@ def save(g: Game, path: str | os.PathLike) -> None:
         except OSError:
             pass
         raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); where folders cannot be opened, there is nothing to do."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _read(path: str | os.PathLike) -> bytes:
+    """The bytes of a regular file of at most ``MAX_BYTES``; anything else is refused without blocking."""
+    name = quote(str(path), PATH_LIMIT)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        raise SaveFileError(f"cannot read save file {name}: {e.strerror or e}") from None
+    except (TypeError, ValueError) as e:
+        raise SaveFileError(f"cannot read save file {name}: {e}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise SaveFileError(f"{name} is {kind}, not a save file")
+        if info.st_size > MAX_BYTES:
+            raise SaveFileError(f"{name} is {info.st_size:,} bytes: too large for a save file"
+                                f" (at most {MAX_BYTES:,})")
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_BYTES:
+            raise SaveFileError(f"{name} grew past {MAX_BYTES:,} bytes while it was read")
+        return b"".join(chunks)
+    except OSError as e:
+        raise SaveFileError(f"cannot read save file {name}: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
 
 
 def load(cls: type[Game], path: str | os.PathLike) -> Game:
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as e:
-        raise SaveFileError(f"cannot read save file {str(path)!r}: {e.strerror or e}") from None
+    """Read a game written by :func:`save`; ``SaveFileError`` says what is wrong with any other file."""
+    name = quote(str(path), PATH_LIMIT)
+    raw = _read(path)
     try:
         doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise SaveFileError(f"{str(path)!r} is not a spiderette save file (not valid JSON: {e})") from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:
+        # ValueError covers bad JSON and numbers too long for Python; RecursionError deep nesting
+        why = "nested too deeply" if isinstance(e, RecursionError) else clip(str(e))
+        raise SaveFileError(f"{name} is not a spiderette save file (not valid JSON: {why})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveFileError(f"{str(path)!r} is not a spiderette save file (no 'format': '{FORMAT}')")
+        raise SaveFileError(f"{name} is not a spiderette save file (no 'format': '{FORMAT}')")
     if doc.get("version") != VERSION:
-        raise SaveFileError(f"{str(path)!r} has save format version {doc.get('version')!r};"
+        raise SaveFileError(f"{name} has save format version {quote(doc.get('version'))};"
                             f" this spiderette reads version {VERSION}")
     for key, kind in (("start", dict), ("history", list), ("redo", list), ("position", dict)):
         if not isinstance(doc.get(key), kind):
-            raise SaveFileError(f"{str(path)!r} is damaged: '{key}' is missing or not a {kind.__name__}")
+            raise SaveFileError(f"{name} is damaged: '{key}' is missing or not a {kind.__name__}")
     try:
         g = cls.from_dict(doc["start"])
         history = [Move.parse(t) for t in doc["history"]]
         redo = [Move.parse(t) for t in doc["redo"]]
         g.play(history)
         if g.to_dict() != doc["position"]:
-            raise SaveFileError(f"{str(path)!r} is damaged: its moves do not lead to its saved position")
+            raise SaveFileError(f"{name} is damaged: its moves do not lead to its saved position")
         g.play(redo)
         for _ in redo:
             g.undo()
     except SaveFileError:
         raise
-    except ValueError as e:
-        raise SaveFileError(f"{str(path)!r} is damaged: {e}") from None
+    except (ValueError, TypeError, RecursionError) as e:
+        raise SaveFileError(f"{name} is damaged: {clip(str(e))}") from None
     return g

@@ -11,9 +11,13 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
-from .game import Game
+from .cards import card_code
 from .move import LETTERS
+
+if TYPE_CHECKING:
+    from .game import Game
 
 W, H = 56, 78          # card size
 GAP = 10               # between columns
@@ -49,45 +53,43 @@ def _slot(x: float, y: float) -> str:
 
 def game_svg(g: Game) -> str:
     """The table of ``g`` as a self-contained SVG document string."""
-    n = g.columns
+    with g.lock:
+        n = g.columns
+        deals, runs_total = g.deals_left, g.runs_total
+        found = [card_code(r[0]) for r in g.foundations]
+        cols = [(g.face_down(i), [card_code(c) for c in g.column(i)[g.face_down(i):]]) for i in range(n)]
+        status = (f"score {g.score} · moves {g.move_count} · runs {g.runs_completed}/{runs_total}"
+                  f" · {g.status}")
     width = GAP + n * (W + GAP)
-    view = g.view()
     parts: list[str] = []
     # stock, top left
-    if view["stock"]:
-        for i in range(min(view["deals_left"], 5)):
+    if deals:
+        for i in range(min(deals, 5)):
             parts.append(_back(GAP + 3 * i, 20))
     else:
         parts.append(_slot(GAP, 20))
-    parts.append(f'<text x="{GAP}" y="14" fill="#fff" font-size="11">'
-                 f'stock: {view["deals_left"]} deals</text>')
+    parts.append(f'<text x="{GAP}" y="14" fill="#fff" font-size="11">stock: {deals} deals</text>')
     # foundations, top right
-    for j in range(view["runs_total"]):
-        x = GAP + (n - view["runs_total"] + j) * (W + GAP)
-        if j < len(view["foundations"]):
-            parts.append(_face(x, 20, view["foundations"][j]))
-        else:
-            parts.append(_slot(x, 20))
+    for j in range(runs_total):
+        x = GAP + (n - runs_total + j) * (W + GAP)
+        parts.append(_face(x, 20, found[j]) if j < len(found) else _slot(x, 20))
     height = TOP
-    for i, col in enumerate(view["tableau"]):
+    for i, (down, up) in enumerate(cols):
         x = GAP + i * (W + GAP)
         parts.append(f'<text x="{x + W / 2}" y="{TOP - 6}" fill="#fff" font-size="12" '
                      f'text-anchor="middle">{LETTERS[i]}</text>')
         y = TOP
-        if not col["down"] and not col["up"]:
+        if not down and not up:
             parts.append(_slot(x, y))
-        for _ in range(col["down"]):
+        for _ in range(down):
             parts.append(_back(x, y))
             y += DOWN
-        for code in col["up"]:
+        for code in up:
             parts.append(_face(x, y, code))
             y += UP
         height = max(height, y + H)
-    status = (f'score {view["score"]} · moves {view["moves"]} · runs {view["runs"]}/{view["runs_total"]}'
-              f' · {view["status"]}')
     parts.append(f'<text x="{GAP}" y="{height + 4}" fill="#fff" font-size="12">{escape(status)}</text>')
     height += 14
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif">'
             f'<rect width="100%" height="100%" rx="8" fill="#2e7d32"/>' + "".join(parts) + "</svg>")
-

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import quote
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -45,6 +47,20 @@ class Rules:
         """How many king-to-ace runs win the game (the same for any number of suits)."""
         return self.cards // 13
 
+    def links(self, below: int, above: int) -> bool:
+        """Does card ``above`` continue a movable group on card ``below``? (One rank lower, same suit, or
+        same colour when ``group`` is ``"colour"``.)
+
+        >>> from spiderette.cards import parse_card as c
+        >>> RULES["spiderette"].links(c("9H"), c("8H")), RULES["spiderette"].links(c("9H"), c("8D"))
+        (True, False)
+        >>> RULES["red_black_spiderette"].links(c("9H"), c("8D"))
+        True
+        """
+        if self.group == "colour":
+            return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
+        return below == above + 1
+
     def stock_sizes(self) -> tuple[int, ...]:
         """Every stock size a game can have, full first: 24, 17, 10, 3, 0 for spiderette."""
         sizes = list(range(self.stock_size, 0, -self.columns))
@@ -75,4 +91,4 @@ def get_rules(variant: str) -> Rules:
     try:
         return RULES[variant]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown variant {variant!r}: choose one of {', '.join(VARIANTS)}") from None
+        raise ValueError(f"unknown variant {quote(variant)}: choose one of {', '.join(VARIANTS)}") from None

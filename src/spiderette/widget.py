@@ -9,31 +9,63 @@ Python owns the :class:`~spiderette.Game` and checks every action; the browser d
 ['4H']
 >>> w.move(1, 3).kind
 'move'
+>>> f = w.play("ea d", delay=0, wait=False)
+>>> [str(m) for m in f.result(timeout=10)]
+['ea1', 'd']
 """
 
 from __future__ import annotations
 
+import math
 import threading
-import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from pathlib import Path
 
 import anywidget
 import traitlets
 
 from .cards import card_code
-from .errors import IllegalMoveError
-from .game import Game
+from .errors import IllegalMoveError, clip, quote, whole
+from .game import Game, parse_sequence
 from .hints import best_hint
-from .move import DEAL, LETTERS, Move, parse_moves
-from .variants import RULES, VARIANTS, get_rules
+from .move import DEAL, LETTERS, Move
+from .table import click_move, view
+from .variants import RULES, get_rules
 
 STATIC = Path(__file__).parent / "static"
 ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new")
+#: The longest status line published (a refusal quoting a long input is cut).
+MAX_MESSAGE = 200
 
 
 class IntentError(ValueError):
     """A message from the front end that is malformed or out of date."""
+
+
+class PlayFuture(Future):
+    """The running ``w.play(..., wait=False)``: a ``concurrent.futures.Future`` of the moves played.
+
+    ``cancel()`` stops the play before its next step (a step is never cut in half) and works while it
+    runs; ``played`` lists the moves played so far; ``result()`` is the list of moves once all are played.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.played: list[Move] = []
+        self.wake = threading.Event()
+        self.started = False
+
+    def cancel(self) -> bool:
+        # The future stays pending while the steps run, so a plain Future.cancel() works, and it wakes the
+        # thread from its delay at once.
+        cancelled = super().cancel()
+        if cancelled:
+            self.wake.set()
+        return cancelled
+
+    def running(self) -> bool:
+        return self.started and not self.done()
 
 
 def _static(name: str) -> Path | str:
@@ -51,7 +83,8 @@ class Widget(anywidget.AnyWidget):
     """A playable Spiderette table in the notebook.
 
     ``Widget()`` deals a random game; ``Widget(variant="spider", suits=1, seed=42)`` a numbered one;
-    ``Widget(game=g)`` shows an existing :class:`Game` (``w.game is g``).
+    ``Widget(game=g)`` shows an existing :class:`Game` (``w.game is g``). The table and its games share
+    one lock (``w.game.lock``), so scripting ``w.game`` from any thread while the table plays is safe.
     """
 
     _esm = _static("widget.js")
@@ -64,16 +97,18 @@ class Widget(anywidget.AnyWidget):
 
     def __init__(self, variant: str = "spiderette", suits: int = 4, seed: int | None = None,
                  game: Game | None = None, *, four_colour: bool = False, **kwargs) -> None:
+        if game is not None and not isinstance(game, Game):
+            raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
+        game = game if game is not None else Game(variant, seed=seed, suits=suits)
         super().__init__(four_colour=four_colour, **kwargs)
         self.set_trait("variants", [{"name": r.name, "title": r.title, "suits": list(r.suit_options)}
                                     for r in RULES.values()])
-        if game is not None and not isinstance(game, Game):
-            raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
-        self._game = game if game is not None else Game(variant, seed=seed, suits=suits)
-        self._lock = threading.RLock()
+        self._game = game
+        self._lock = game.lock
         self._version = 0
         self._message = ""
         self._hint: dict | None = None
+        self._task: PlayFuture | None = None
         self._on_move: list[Callable[[Move], object]] = []
         self.on_msg(self._handle_message)
         self._publish("")
@@ -87,16 +122,17 @@ class Widget(anywidget.AnyWidget):
     def _publish(self, message: str | None = None, last: dict | None = None) -> None:
         with self._lock:
             if message is not None:
-                self._message = message
+                self._message = clip(message, MAX_MESSAGE)
             self._version += 1
-            view = self._game.view()
-            view.update(version=self._version, message=self._message, hint=self._hint, last=last)
-            self.view = view
+            v = view(self._game)
+            v.update(version=self._version, message=self._message, hint=self._hint, last=last)
+            self.view = v
 
     def refresh(self) -> None:
         """Redraw the table from ``w.game`` (after changing the game without going through ``w``)."""
-        self._hint = None
-        self._publish("")
+        with self._lock:
+            self._hint = None
+            self._publish("")
 
     def on_move(self, callback: Callable[[Move], object], remove: bool = False) -> None:
         """Call ``callback(move)`` after every move, deal, send or redo made on the table by hand."""
@@ -119,16 +155,21 @@ class Widget(anywidget.AnyWidget):
 
     def _describe(self, move: Move) -> str:
         """Words for ``move``, said before it is played (so the moving cards are still in place)."""
-        g = self._game
         if move.kind == "deal":
             return "Dealt a row"
         if move.kind == "send":
             return f"Sent the run in column {LETTERS[move.src]} to the foundations"
         more = f" and {move.count - 1} more" if move.count > 1 else ""
-        return (f"Moved {card_code(g._cols[move.src][-move.count])}{more}"
+        return (f"Moved {card_code(self._game.column(move.src)[-move.count])}{more}"
                 f" from {LETTERS[move.src]} to {LETTERS[move.dst]}")
 
-    def _do(self, move: Move) -> Move:
+    def _refuse(self, e: IllegalMoveError) -> None:
+        """Show a refusal on the table: the engine's whole reason, said once."""
+        self._publish(f"Not allowed: {e.reason}")
+        e.shown = True  # type: ignore[attr-defined]
+
+    def _step(self, move: Move) -> Move:
+        """Play one move on the table and publish it (refusals are shown, then raised)."""
         with self._lock:
             g = self._game
             runs = g.runs_completed
@@ -137,8 +178,7 @@ class Widget(anywidget.AnyWidget):
                 text = self._describe(move)
                 g.apply(move)
             except IllegalMoveError as e:
-                self._publish(f"Not allowed: {str(e).split(': ', 1)[-1]}")
-                e.shown = True  # type: ignore[attr-defined]
+                self._refuse(e)
                 raise
             self._hint = None
             if move.kind == "deal":
@@ -149,6 +189,18 @@ class Widget(anywidget.AnyWidget):
             self._publish(self._after(text), last={"kind": move.kind, "src": move.src,
                                                    "dst": move.dst, "count": move.count})
             return move
+
+    def stop(self) -> bool:
+        """Stop a play running in the background (``w.play(..., wait=False)``); ``True`` if one was stopped.
+
+        Every other action on the table, from Python or from the browser, stops it first too.
+        """
+        task, self._task = self._task, None
+        return task is not None and task.cancel()
+
+    def _do(self, move: Move) -> Move:
+        self.stop()
+        return self._step(move)
 
     def move(self, src: int, dst: int, count: int | None = None) -> Move:
         """Move cards from column ``src`` to ``dst`` (0-based), as :meth:`Game.move`; returns the move."""
@@ -168,6 +220,7 @@ class Widget(anywidget.AnyWidget):
 
     def undo(self) -> Move | None:
         """Take back the last move or deal."""
+        self.stop()
         with self._lock:
             move = self._game.undo()
             self._hint = None
@@ -177,6 +230,7 @@ class Widget(anywidget.AnyWidget):
 
     def redo(self) -> Move | None:
         """Play again the move last taken back."""
+        self.stop()
         with self._lock:
             move = self._game.redo()
             self._hint = None
@@ -186,6 +240,7 @@ class Widget(anywidget.AnyWidget):
 
     def restart(self) -> None:
         """Start the same deal again."""
+        self.stop()
         with self._lock:
             self._game.restart()
             self._hint = None
@@ -193,12 +248,14 @@ class Widget(anywidget.AnyWidget):
 
     def new_game(self, seed: int | None = None, variant: str | None = None, suits: int | None = None) -> Game:
         """Deal a new game (same variant and suits unless given); returns it."""
+        self.stop()
         with self._lock:
             old = self._game
-            self._game = Game(variant or old.variant, seed=seed,
-                              suits=suits if suits is not None else
-                              (old.suits if (variant or old.variant) == old.variant else 4),
-                              auto_remove=old.auto_remove, scoring=old.scoring)
+            variant = old.variant if variant is None else variant
+            if suits is None:
+                suits = old.suits if variant == old.variant else 4
+            self._game = Game(variant, seed=seed, suits=suits, auto_remove=old.auto_remove,
+                              scoring=old.scoring, lock=self._lock)
             self._hint = None
             self._publish(f"New game: {self._game.rules.title}, deal {self._game.seed}", last={"kind": "new"})
             return self._game
@@ -219,35 +276,53 @@ class Widget(anywidget.AnyWidget):
     def play(self, moves: str | Iterable[Move | str], delay: float = 0.5, wait: bool = True):
         """Play a sequence of moves one at a time, each step drawn (and animated) on the table.
 
-        The notation is checked first (a bad token changes nothing). ``wait=False`` steps in a background
-        thread and returns it at once, so the kernel stays free; an illegal move stops the sequence and
-        is reported in the message line.
+        Everything is checked before anything plays: the notation, the arguments, and that the whole
+        sequence is legal from the table as it is (a refusal changes nothing and says which move).
+        ``wait=True`` returns the moves played; ``wait=False`` steps in a background thread and returns a
+        :class:`PlayFuture` at once (``cancel()``, ``done()``, ``result()``), so the kernel stays free.
+        Any other action on the table, or a new ``play``, stops a running one before it acts.
         """
-        seq = parse_moves(moves) if isinstance(moves, str) else list(moves)
-        seq = [Move.parse(m) if isinstance(m, str) else m for m in seq]
-        if delay < 0:
-            raise ValueError("delay must be >= 0 seconds")
-
-        def run() -> list[Move]:
-            played = []
-            for i, m in enumerate(seq):
-                if i and delay:
-                    time.sleep(delay)
-                played.append(self._do(m))
-            return played
-
-        if wait:
-            return run()
-
-        def background() -> None:
+        seq = parse_sequence(moves)
+        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not math.isfinite(delay) \
+                or delay < 0:
+            raise ValueError(f"delay must be a finite number of seconds >= 0, not {quote(delay)}")
+        if not isinstance(wait, bool):
+            raise TypeError(f"wait must be True or False, not {quote(wait)}")
+        self.stop()
+        with self._lock:
             try:
-                run()
-            except ValueError:
-                pass  # already shown in the message line
+                self._game.copy().play(seq)   # all or nothing: try the whole sequence first
+            except IllegalMoveError as e:
+                self._refuse(e)
+                raise
+        task = PlayFuture()
+        self._task = task
+        if wait:
+            self._run(task, seq, delay)
+            return task.result()
+        threading.Thread(target=self._run, args=(task, seq, delay), name="spiderette-play", daemon=True).start()
+        return task
 
-        player = threading.Thread(target=background, name="spiderette-play", daemon=True)
-        player.start()
-        return player
+    def _run(self, task: PlayFuture, seq: list[Move], delay: float) -> None:
+        """Play ``seq`` step by step for ``task``; each step is whole, and a cancelled task plays no more."""
+        task.started = True
+        try:
+            for i, m in enumerate(seq):
+                if i and delay and task.wake.wait(delay):
+                    break
+                with self._lock:
+                    if task.cancelled():
+                        break
+                    task.played.append(self._step(m))
+        except BaseException as e:  # an illegal step (w.game was changed meanwhile) ends the play, shown
+            if task.set_running_or_notify_cancel():
+                task.set_exception(e)
+            return
+        finally:
+            if self._task is task:
+                self._task = None
+        if task.set_running_or_notify_cancel():
+            task.set_result(list(task.played))
 
     # ------------------------------------------------------------------ messages from the browser
     def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
@@ -255,7 +330,7 @@ class Widget(anywidget.AnyWidget):
             self._dispatch(content)
         except IllegalMoveError as e:
             if not getattr(e, "shown", False):
-                self._publish(f"Not allowed: {str(e).split(': ', 1)[-1]}")
+                self._refuse(e)
         except IntentError as e:
             self._publish(str(e))
         except Exception as e:  # a bug must never leave the table dead
@@ -263,22 +338,23 @@ class Widget(anywidget.AnyWidget):
 
     @staticmethod
     def _int(content: dict, key: str, low: int, high: int) -> int:
-        value = content.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value < high:
-            raise IntentError(f"Refused: '{key}' must be a whole number from {low} to {high - 1},"
-                              f" not {value!r}")
-        return value
+        try:
+            return whole(content.get(key), f"'{key}'", low, high - 1)
+        except (TypeError, ValueError) as e:
+            raise IntentError(f"Refused: {e}") from None
 
     def _dispatch(self, content: object) -> None:
         if not isinstance(content, dict):
             raise IntentError(f"Refused: a message must be an object, not {type(content).__name__}")
         action = content.get("action")
-        if action not in ACTIONS:
-            raise IntentError(f"Refused: unknown action {action!r}")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise IntentError(f"Refused: unknown action {quote(action)}")
+        if action != "hint":
+            self.stop()   # the player acts: a play running in the background stops first
         with self._lock:
             version = content.get("version")
             if isinstance(version, bool) or not isinstance(version, int):
-                raise IntentError(f"Refused: 'version' must be a whole number, not {version!r}")
+                raise IntentError(f"Refused: 'version' must be a whole number, not {quote(version)}")
             # A move names columns and cards of the table it was made on: on a newer table it could mean
             # something else. Deal, undo, redo and the buttons mean the same on any table, so a quick
             # second press (a double click on the stock, "dd") counts.
@@ -291,29 +367,35 @@ class Widget(anywidget.AnyWidget):
                 dst = self._int(content, "dst", 0, n)
                 if src == dst:
                     raise IntentError("Refused: a move needs two different columns")
-                played = self._do(Move("move", src, dst, self._int(content, "count", 1, 100)))
+                played = self._step(Move("move", src, dst, self._int(content, "count", 1, 100)))
             elif action == "click":
                 src = self._int(content, "src", 0, n)
                 count = None if content.get("count") is None else self._int(content, "count", 1, 100)
-                played = self._do(self._game.click_move(src, count))
+                played = self._step(click_move(self._game, src, count))
             elif action == "deal":
-                played = self._do(DEAL)
+                played = self._step(DEAL)
             elif action == "send":
-                played = self._do(Move("send", self._int(content, "src", 0, n)))
+                played = self._step(Move("send", self._int(content, "src", 0, n)))
             elif action == "redo":
                 played = self.redo()
             elif action == "new":
-                variant = content.get("variant", self._game.variant)
-                if variant not in VARIANTS:
-                    raise IntentError(f"Refused: unknown variant {variant!r}")
-                suits = content.get("suits")
-                if suits is not None and (isinstance(suits, bool) or suits not in (1, 2, 4)):
-                    raise IntentError(f"Refused: suits must be 1, 2 or 4, not {suits!r}")
-                if suits is not None and suits not in get_rules(variant).suit_options:
-                    suits = get_rules(variant).suit_options[0]
+                variant, suits = self._new_game_choice(content)
                 self.new_game(variant=variant, suits=suits)
             else:
                 getattr(self, action)()
         if played is not None:
             for callback in list(self._on_move):
                 callback(played)
+
+    def _new_game_choice(self, content: dict) -> tuple[str, int | None]:
+        """The variant and suits a ``new`` intent asks for (suits not offered: the variant's first)."""
+        variant = content.get("variant", self._game.variant)
+        if not isinstance(variant, str) or variant not in RULES:
+            raise IntentError(f"Refused: unknown variant {quote(variant)}")
+        suits = content.get("suits")
+        if suits is None:
+            return variant, None
+        if isinstance(suits, bool) or not isinstance(suits, int) or suits not in (1, 2, 4):
+            raise IntentError(f"Refused: suits must be 1, 2 or 4 (a whole number), not {quote(suits)}")
+        options = get_rules(variant).suit_options
+        return variant, suits if suits in options else options[0]
