@@ -13,9 +13,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
 
 from .cards import KING, card_code, rank_of
 from .checks import check_state
@@ -27,6 +29,15 @@ from .variants import Rules, get_rules
 SCORINGS = ("standard", "pairs")
 START_SCORE = 500
 RUN_BONUS = 100
+
+
+def _locking(method: Callable) -> Callable:
+    """The method holds the game's lock while it runs, when the game has one (see ``Game.lock``)."""
+    @functools.wraps(method)
+    def locking(self: Game, *args, **kwargs):
+        with self.locked():
+            return method(self, *args, **kwargs)
+    return locking
 
 
 def _letters(n: int) -> str:
@@ -52,8 +63,8 @@ class Game:
     ``scoring="pairs"`` counts same-suit pairs instead of the 500-point score. ``lock`` (rarely needed) is
     an ``RLock`` to use as :attr:`lock` instead of a lock of its own.
 
-    Cards are small ints (see :mod:`spiderette.cards`; ``card_code(c)`` writes ``"QH"``). A game may be
-    changed from several threads: every change holds :attr:`lock`.
+    Cards are small ints (see :mod:`spiderette.cards`; ``card_code(c)`` writes ``"QH"``). To share a
+    game between threads, use its :attr:`lock` (the widget does).
     """
 
     # ------------------------------------------------------------------ set-up
@@ -117,7 +128,7 @@ class Game:
         self._colour = rules.group == "colour"
         self._table = move_table(self._n)
         self._runs_total = rules.runs
-        self._lock = threading.RLock()
+        self._lock: threading.RLock | None = None
 
     def _set_state(self, cols: list[list[int]], down: list[int], stock: list[int],
                    found: list[list[int]], moves: int) -> None:
@@ -133,8 +144,8 @@ class Game:
         self._start = ([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
 
     def copy(self) -> Game:
-        """An independent copy of the game, its history included."""
-        with self._lock:
+        """An independent copy of the game, its history included (and no lock: see :attr:`lock`)."""
+        with self.locked():
             g = object.__new__(Game)
             g.__dict__.update(self.__dict__)
             g._cols = [list(c) for c in self._cols]
@@ -143,34 +154,38 @@ class Game:
             g._run = list(self._run)
             g._undo = list(self._undo)
             g._redo = list(self._redo)
-            g._lock = threading.RLock()
+            g._lock = None
             return g
 
     def __getstate__(self) -> dict:
-        state = dict(self.__dict__)
-        del state["_lock"]   # a lock cannot be pickled; the copy gets its own
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self._lock = threading.RLock()
+        return {**self.__dict__, "_lock": None}  # a lock cannot be pickled; the copy has none
 
     @property
     def lock(self) -> threading.RLock:
-        """The game's re-entrant lock. Every change takes it; hold it to make several steps atomic.
+        """The game's re-entrant lock, made when first asked for.
+
+        Like a python-chess board, a game is not shared between threads by default, and pays nothing for
+        locks. Once its lock exists, every change to the game takes it, so threads may share the game
+        safely; hold it to make several steps one (the widget makes it and holds it for each step it plays).
 
         >>> g = Game(seed=7)
         >>> with g.lock:
         ...     g.play("bd ea")
         [Move.parse('bd1'), Move.parse('ea1')]
         """
+        if self._lock is None:
+            self._lock = threading.RLock()
         return self._lock
 
+    def locked(self) -> AbstractContextManager:
+        """``with g.locked():`` holds the game's lock if it has one (readers use it), else does nothing."""
+        return self._lock if self._lock is not None else nullcontext()
+
+    @_locking
     def restart(self) -> None:
         """Go back to the start of the same deal (history and redo are cleared)."""
-        with self._lock:
-            cols, down, stock, found, moves = self._start
-            self._set_state([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
+        cols, down, stock, found, moves = self._start
+        self._set_state([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
 
     # ------------------------------------------------------------------ read-only state
     @property
@@ -366,7 +381,9 @@ class Game:
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal now, else the reason in words."""
-        move = as_move(move)
+        return self._why(as_move(move))
+
+    def _why(self, move: Move) -> str | None:
         if move.kind == "deal":
             return self.deal_error()
         n = self._n
@@ -445,7 +462,7 @@ class Game:
             k = self._fit(move.src, move.dst)
             if k is not None:
                 move = self._table[move.src][move.dst][k]  # k <= 13: a run or a rank difference
-        why = self.why_illegal(move)
+        why = self._why(move)
         if why is not None:
             raise IllegalMoveError(why, move)
         return move
@@ -454,30 +471,36 @@ class Game:
         """Play one move (a ``Move`` or one token of notation), after checking it is legal."""
         if move.__class__ is not Move:
             move = as_move(move)
-        with self._lock:
-            if move.count is None and move.kind == "move":
-                move = self.resolve(move)
-            else:
-                why = self.why_illegal(move)
-                if why is not None:
-                    raise IllegalMoveError(why, move)
-            self._push(move)
-            if self._redo:
-                if self._redo[-1] == move:
-                    self._redo.pop()
-                else:
-                    self._redo.clear()
+        if self._lock is None:  # (the hot path of every search: no lock, one call)
+            self._apply(move)
+        else:
+            with self._lock:
+                self._apply(move)
 
+    def _apply(self, move: Move) -> None:
+        if move.count is None and move.kind == "move":
+            move = self.resolve(move)
+        else:
+            why = self._why(move)
+            if why is not None:
+                raise IllegalMoveError(why, move)
+        self._push(move)
+        if self._redo:
+            if self._redo[-1] == move:
+                self._redo.pop()
+            else:
+                self._redo.clear()
+
+    @_locking
     def move(self, src: int, dst: int, count: int | None = None) -> Move:
         """Move ``count`` cards from column ``src`` to column ``dst`` (0-based); returns the move played.
 
         ``count=None`` means the one count that fits on ``dst``, or the longest movable group onto an
         empty column.
         """
-        with self._lock:
-            m = self.resolve(Move("move", src, dst, count))
-            self.apply(m)
-            return m
+        m = self.resolve(Move("move", src, dst, count))
+        self.apply(m)
+        return m
 
     def deal(self) -> Move:
         """Deal one card onto each column from the stock."""
@@ -511,7 +534,7 @@ class Game:
         Returns the moves played.
         """
         seq = parse_sequence(moves)
-        with self._lock:
+        with self.locked():
             depth, redo = len(self._undo), list(self._redo)
             played: list[Move] = []
             for i, m in enumerate(seq, start=1):
@@ -629,21 +652,26 @@ class Game:
 
     def undo(self) -> Move | None:
         """Take back the last move or deal; returns it (``None`` if there is nothing to undo)."""
+        if self._lock is None:
+            return self._take_back()
         with self._lock:
-            if not self._undo:
-                return None
-            move = self._pop()
-            self._redo.append(move)
-            return move
+            return self._take_back()
 
+    def _take_back(self) -> Move | None:
+        if not self._undo:
+            return None
+        move = self._pop()
+        self._redo.append(move)
+        return move
+
+    @_locking
     def redo(self) -> Move | None:
         """Play again the last move taken back; returns it (``None`` if there is nothing to redo)."""
-        with self._lock:
-            if not self._redo:
-                return None
-            move = self._redo[-1]
-            self.apply(move)
-            return move
+        if not self._redo:
+            return None
+        move = self._redo[-1]
+        self.apply(move)
+        return move
 
     # ------------------------------------------------------------------ pictures and formats
     def __str__(self) -> str:

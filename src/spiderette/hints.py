@@ -85,7 +85,7 @@ def ranked_hints(g: Game) -> list[Hint]:
     Ties go to a move that builds in suit, then to the longer group, then to the leftmost columns.
     """
     out = []
-    with g.lock:
+    with g.locked():
         for m in g.legal_moves():
             judged = _judge(g, m)
             if judged is not None:

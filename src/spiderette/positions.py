@@ -32,7 +32,7 @@ KEYS = ("variant", "tableau", "stock", "foundations", "suits", "seed", "auto_rem
 
 def to_dict(g: Game) -> dict:
     """The position of ``g`` as JSON-ready data."""
-    with g.lock:
+    with g.locked():
         tableau = []
         for i in range(g.columns):
             col, d = g.column(i), g.face_down(i)
@@ -119,7 +119,7 @@ def position_text(g: Game) -> str:
     """The position of ``g`` as one line of text."""
     head = f"{g.variant}:{g.suits}" + ("+manual" if not g.auto_remove else "") + (
         "+pairs" if g.scoring == "pairs" else "")
-    with g.lock:
+    with g.locked():
         tableau = "/".join(_codes(g.column(i), g.face_down(i)) for i in range(g.columns))
         stock = _codes(g.stock)
         found = "/".join(_codes(r) for r in g.foundations) or "-"
@@ -191,7 +191,7 @@ def text_picture(g: Game) -> str:
     title = g.rules.title + (f" ({g.suits} suits)" if g.suits != 4 else "")
     if g.seed is not None:
         title += f" · deal {g.seed}"
-    with g.lock:
+    with g.locked():
         lines = [f"{title} · score {g.score} · moves {g.move_count} · deals left {g.deals_left}"
                  f" · runs {g.runs_completed}/{g.runs_total} · {g.status}",
                  "  ".join(f" {LETTERS[i]} " for i in range(g.columns)).rstrip()]

@@ -29,7 +29,7 @@ PATH_LIMIT = 300
 
 def document(g: Game) -> dict:
     """The save document of ``g``: its start, history, redo list and position."""
-    with g.lock:
+    with g.locked():
         start = g.copy()
         while start.undo() is not None:
             pass

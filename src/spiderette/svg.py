@@ -53,7 +53,7 @@ def _slot(x: float, y: float) -> str:
 
 def game_svg(g: Game) -> str:
     """The table of ``g`` as a self-contained SVG document string."""
-    with g.lock:
+    with g.locked():
         n = g.columns
         deals, runs_total = g.deals_left, g.runs_total
         found = [card_code(r[0]) for r in g.foundations]

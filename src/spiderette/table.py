@@ -25,7 +25,7 @@ def view(g: Game) -> dict:
     Face-down and stock cards are not in it, only their numbers. ``targets["src:count"]`` lists the
     columns where the top ``count`` cards of column ``src`` may go (an empty list: movable, nowhere to go).
     """
-    with g.lock:
+    with g.locked():
         tableau = []
         for i in range(g.columns):
             col, d = g.column(i), g.face_down(i)
@@ -63,7 +63,7 @@ def click_move(g: Game, src: int, count: int | None = None) -> Move:
     n = g.columns
     if isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < n:
         raise IllegalMoveError(f"column {quote(src)} does not exist (columns 0-{n - 1})")
-    with g.lock:
+    with g.locked():
         col = g.column(src)
         if not col:
             raise IllegalMoveError(f"column {LETTERS[src]} is empty")
