@@ -62,7 +62,6 @@ REFERENCE = {
 def test_splitmix64_matches_the_reference(seed):
     rng = SplitMix64(seed)
     assert [rng.next() for _ in range(5)] == REFERENCE[seed]
-    assert REFERENCE[0][0] == 16294208416658607535
 
 
 def _reference_deal(variant: str, seed: int, suits: int) -> str:

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from spiderette_testkit import game
+
 from spiderette import Game
-from spiderette.cards import card_code, make_deck
 from spiderette.hints import best_hint, ranked_hints
 
 
-def position(tableau, stock_size=3, **extra):
-    used = {c.lstrip("|") for col in tableau for c in col}
-    rest = [card_code(c) for c in make_deck() if card_code(c) not in used]
-    stock, rest = rest[:stock_size], rest[stock_size:]
-    tableau = [list(col) for col in tableau]
-    top = tableau[6] or [rest.pop()]
-    tableau[6] = ["|" + c for c in rest] + top
-    return Game.from_dict({"variant": "spiderette", "tableau": tableau, "stock": stock,
-                           "foundations": [], **extra})
+def position(tableau, stock_size=3):
+    """A spiderette table with these columns; the other cards lie face down under column g."""
+    *cols, last = tableau
+    return game("spiderette", [*cols, ["*", *last] if last else ["*"]], stock_size=stock_size)
 
 
 def test_turning_a_card_over_beats_building_in_suit():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from spiderette_testkit import build
 
 from spiderette import Game, IllegalMoveError, Move
 from spiderette.widget import Widget
@@ -66,17 +67,10 @@ def test_click_goes_to_same_suit_then_other_suit_then_empty():
     assert w2.view["tableau"][3]["up"] == ["5C"]                 # then the empty column
 
 
-def _position(tableau: list[list[str]]) -> dict:
-    """A spiderette position with the given columns; every other card goes face down under column g."""
-    from spiderette.cards import card_code, make_deck
-
-    used = {c.lstrip("|") for col in tableau for c in col}
-    rest = [card_code(c) for c in make_deck() if card_code(c) not in used]
-    stock, rest = rest[:3], rest[3:]
-    tableau = [list(col) for col in tableau]
-    top = tableau[6] or [rest.pop()]
-    tableau[6] = ["|" + c for c in rest] + top
-    return {"variant": "spiderette", "tableau": tableau, "stock": stock, "foundations": []}
+def _position(tableau: list[list[str]], **extra) -> dict:
+    """A spiderette position with the given columns; every other card lies face down under column g."""
+    *cols, last = tableau
+    return build("spiderette", [*cols, ["*", *last] if last else ["*"]], stock_size=3, **extra)
 
 
 @pytest.mark.parametrize("msg, words", [
@@ -210,8 +204,7 @@ def test_manual_send_from_the_table():
     from spiderette.cards import RANKS
 
     run = [r + "S" for r in reversed(RANKS)]
-    pos = _position([run[:-1], ["AS"], [], [], [], [], []])
-    pos["auto_remove"] = False
+    pos = _position([run[:-1], ["AS"], [], [], [], [], []], auto_remove=False)
     w = Widget(game=Game.from_dict(pos))
     send(w, action="move", src=1, dst=0, count=1)
     assert w.view["sendable"] == [0]
