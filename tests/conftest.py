@@ -105,6 +105,22 @@ def game(*args, **kwargs) -> Game:
     return Game.from_dict(build(*args, **kwargs))
 
 
+def send(w, **msg) -> dict:
+    """Deliver an intent to widget ``w`` as the browser would, quoting the current version unless given."""
+    msg.setdefault("version", w.view["version"])
+    w._handle_message(w, msg, [])
+    return w.view
+
+
+def hidden_codes(g: Game) -> set[str]:
+    """Codes of cards that are face down or in the stock and nowhere face up (two decks repeat codes)."""
+    d = g.to_dict()
+    down = {c[1:] for col in d["tableau"] for c in col if c.startswith("|")}
+    shown = {c for col in d["tableau"] for c in col if not c.startswith("|")}
+    shown |= {c for run in d["foundations"] for c in run}
+    return (down | set(d["stock"])) - shown
+
+
 def tableau(g: Game) -> list[list[str]]:
     return g.to_dict()["tableau"]
 

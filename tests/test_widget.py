@@ -5,23 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from spiderette_testkit import build
+from spiderette_testkit import build, hidden_codes, send
 
 from spiderette import Game, IllegalMoveError, Move
 from spiderette.widget import Widget
-
-
-def send(w: Widget, **msg) -> dict:
-    """Send an intent as the browser would, quoting the current version unless one is given."""
-    msg.setdefault("version", w.view["version"])
-    w._handle_message(w, msg, [])
-    return w.view
-
-
-def hidden_codes(g: Game) -> set[str]:
-    d = g.to_dict()
-    down = {c[1:] for col in d["tableau"] for c in col if c.startswith("|")}
-    return down | set(d["stock"])
 
 
 def test_view_shows_the_deal_without_hidden_cards():

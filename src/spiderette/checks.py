@@ -56,6 +56,8 @@ def check_state(rules: Rules, suits: int, auto_remove: bool, columns: object, fa
     for i, (col, d) in enumerate(zip(cols, face_down)):
         a = LETTERS[i]
         d = whole(d, f"the face-down count of column {a}", 0, error=InvalidPositionError)
+        if not col and d:
+            raise InvalidPositionError(f"column {a} is empty but has {d} face-down cards")
         if col and d >= len(col):
             raise InvalidPositionError(f"column {a}: the top card is face down; a top card is always turned"
                                        " face up")

@@ -27,6 +27,7 @@ from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
 from .variants import Rules, get_rules
 
 SCORINGS = ("standard", "pairs")
+_RLOCK = type(threading.RLock())
 START_SCORE = 500
 RUN_BONUS = 100
 
@@ -74,6 +75,8 @@ class Game:
         rules = get_rules(variant)
         self._configure(rules, suits, auto_remove, scoring)
         if lock is not None:  # one lock for a family of games (the widget's games share its lock)
+            if not isinstance(lock, _RLOCK):
+                raise TypeError(f"lock must be a threading.RLock (a plain Lock would deadlock), not {quote(lock)}")
             self._lock = lock
         if seed is None:
             seed = random.SystemRandom().randrange(1, 1_000_000_000)
@@ -114,7 +117,7 @@ class Game:
         suits = whole(suits, "suits")
         if suits not in rules.suit_options:
             raise ValueError(f"{rules.name} is played with {' or '.join(map(str, rules.suit_options))} suits,"
-                             f" not {suits}")
+                             f" not {quote(suits)}")
         if not isinstance(auto_remove, bool):
             raise TypeError(f"auto_remove must be True or False, not {quote(auto_remove)}")
         if scoring not in SCORINGS:
@@ -433,7 +436,7 @@ class Game:
             return f"column {a} is empty"
         if count > up:
             return (f"column {a} has only {up} face-up card{'s' if up != 1 else ''}"
-                    f" (asked for {count})")
+                    f" (asked for {quote(count)})")
         if count > self._run[src]:
             j = len(cards) - self._run[src]
             lower, upper = cards[j - 1], cards[j]

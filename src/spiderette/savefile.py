@@ -122,6 +122,11 @@ def _read(path: str | os.PathLike) -> bytes:
         os.close(fd)
 
 
+def _canonical(data: object) -> str:
+    """JSON text that tells ``4`` from ``4.0`` and ``true`` from ``1`` (Python's ``==`` does not)."""
+    return json.dumps(data, sort_keys=True)
+
+
 def load(cls: type[Game], path: str | os.PathLike) -> Game:
     """Read a game written by :func:`save`; ``SaveFileError`` says what is wrong with any other file."""
     name = quote(str(path), PATH_LIMIT)
@@ -129,12 +134,14 @@ def load(cls: type[Game], path: str | os.PathLike) -> Game:
     try:
         doc = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        # ValueError covers bad JSON and numbers too long for Python; RecursionError deep nesting
-        why = "nested too deeply" if isinstance(e, RecursionError) else clip(str(e))
+        if isinstance(e, (UnicodeDecodeError, json.JSONDecodeError)):
+            why = clip(str(e))
+        else:  # Python refuses whole numbers of thousands of digits, and deep nesting
+            why = "nested too deeply" if isinstance(e, RecursionError) else "a number with too many digits"
         raise SaveFileError(f"{name} is not a spiderette save file (not valid JSON: {why})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveFileError(f"{name} is not a spiderette save file (no 'format': '{FORMAT}')")
-    if doc.get("version") != VERSION:
+    if type(doc.get("version")) is not int or doc["version"] != VERSION:
         raise SaveFileError(f"{name} has save format version {quote(doc.get('version'))};"
                             f" this spiderette reads version {VERSION}")
     for key, kind in (("start", dict), ("history", list), ("redo", list), ("position", dict)):
@@ -145,7 +152,7 @@ def load(cls: type[Game], path: str | os.PathLike) -> Game:
         history = [Move.parse(t) for t in doc["history"]]
         redo = [Move.parse(t) for t in doc["redo"]]
         g.play(history)
-        if g.to_dict() != doc["position"]:
+        if _canonical(g.to_dict()) != _canonical(doc["position"]):
             raise SaveFileError(f"{name} is damaged: its moves do not lead to its saved position")
         g.play(redo)
         for _ in redo:
