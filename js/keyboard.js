@@ -32,21 +32,17 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
     });
     clamp();
     const { col, depth } = cursor;
-    const els = refs.cards[col] || [];
-    let target;
+    const els = refs.cards[col];
     if (sel) {
-      const src = refs.cards[sel.src] || [];
+      const src = refs.cards[sel.src];
       src.slice(src.length - sel.k).forEach((e) => e.classList.add("sp-selected"));
       markTargets(refs, drawn.view, sel.src, sel.k);
-      target = els.length ? els[els.length - 1] : refs.piles[col];
-    } else {
-      target = els.length ? els[Math.max(0, els.length - depth)] : refs.piles[col];
     }
-    if (target) {
-      target.classList.add("sp-cursor");
-      target.setAttribute("aria-current", "true");
-      if (target.id) root.setAttribute("aria-activedescendant", target.id);
-    }
+    // on a card (the top one while cards are held), or on the pile of an empty column
+    const target = !els.length ? refs.piles[col] : els[els.length - (sel ? 1 : depth)];
+    target.classList.add("sp-cursor");
+    target.setAttribute("aria-current", "true");
+    root.setAttribute("aria-activedescendant", target.id);
   }
 
   function enter() {

@@ -54,7 +54,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
 
   function startDrag(p) {
     p.dragging = true;
-    p.els = (drawn.refs.cards[p.col] || []).slice(p.index);
+    p.els = drawn.refs.cards[p.col].slice(p.index);
     p.els.forEach((e) => e.classList.add("sp-dragging"));
     p.targets = markTargets(drawn.refs, drawn.view, p.col, p.k);
     root.classList.add("sp-is-dragging");
@@ -66,7 +66,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     abort();
     keyboard.pointerDown(e);
     const card = e.target.closest(".sp-card[data-col]");
-    if (!card || !drawn.refs) return;
+    if (!card) return;
     keyboard.cancel();
     if (card.dataset.face === "down") return;
     const col = Number(card.dataset.col);
