@@ -128,8 +128,7 @@ def test_cards_and_piles_are_labelled_for_screen_readers(seed7):
     assert r.get_attribute("role") == "group" and r.get_attribute("aria-roledescription") == "solitaire"
     assert r.locator('[aria-live="polite"]').count() == 1
     assert r.locator(".sp-letter").all_inner_texts() == list("abcdefg")
-    view = game().view()
-    for i, c in enumerate(view["tableau"]):
+    for i, c in enumerate(cols(game())):
         letter = "abcdefg"[i]
         pile = H.pile(page, f"tableau-{i}")
         assert pile.get_attribute("aria-label") == f"column {letter}: {c['down']} face-down, 1 face-up"
@@ -214,7 +213,7 @@ def test_cards_fly_to_their_new_place(seed7):
     record_flights(page)
     H.pile(page, "stock").click()
     H.wait_table(page, moves_are(2))
-    assert flown(page) == sorted(c["up"][-1] for c in game("bd", "d").view()["tableau"]), \
+    assert flown(page) == sorted(c["up"][-1] for c in cols(game("bd", "d"))), \
         "each dealt card flies from the stock"
 
     record_flights(page)
@@ -410,7 +409,7 @@ def test_undo_redo_restart_and_hint_buttons(seed7):
       src: [...root.querySelectorAll('.sp-hint-src')]
         .map((e) => [e.closest('[data-pile]').dataset.pile, e.dataset.card]),
       dst: [...root.querySelectorAll('.sp-hint-dst')].map((e) => e.dataset.pile)})""")
-    src_up = game("bd").view()["tableau"][hint["src"]]["up"]
+    src_up = cols(game("bd"))[hint["src"]]["up"]
     assert lit == {"src": [[f"tableau-{hint['src']}", c] for c in src_up[len(src_up) - hint["count"]:]],
                    "dst": [f"tableau-{hint['dst']}"]}
 
