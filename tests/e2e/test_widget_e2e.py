@@ -118,6 +118,117 @@ def test_page_console_is_clean(seed7):
     assert seed7.widget_problems() == []
 
 
+
+def test_cards_and_piles_are_labelled_for_screen_readers(seed7):
+    """What a screen reader (and the keyboard) gets: the focusable root, labelled cards and piles,
+    column letters, the stock's count, and a live region that repeats the status line."""
+    page = seed7.page
+    r = H.root(page)
+    assert r.get_attribute("tabindex") == "0"
+    assert r.get_attribute("role") == "group" and r.get_attribute("aria-roledescription") == "solitaire"
+    assert r.locator('[aria-live="polite"]').count() == 1
+    assert r.locator(".sp-letter").all_inner_texts() == list("abcdefg")
+    for i, c in enumerate(cols(game())):
+        letter = "abcdefg"[i]
+        pile = H.pile(page, f"tableau-{i}")
+        assert pile.get_attribute("aria-label") == f"column {letter}: {c['down']} face-down, 1 face-up"
+        ups = pile.locator("[data-card]").evaluate_all("(es) => es.map((e) => e.getAttribute('aria-label'))")
+        assert ups == [f"{card_name(code)}, column {letter}" for code in c["up"]]
+        downs = pile.locator('[data-face="down"]').evaluate_all(
+            "(es) => es.map((e) => [e.getAttribute('aria-label'), e.textContent, e.hasAttribute('data-card')])")
+        assert downs == [[f"face-down card, column {letter}", "", False]] * c["down"]
+    stock = H.pile(page, "stock")
+    assert stock.inner_text().strip() == "4" and stock.locator("[data-card]").count() == 0
+    assert stock.get_attribute("aria-label") == "stock: 4 deals left. Deal (D)"
+    assert r.locator('[data-status="runs"]').inner_text() == "0/4"
+    assert [H.pile(page, f"foundation-{i}").get_attribute("aria-label") for i in range(4)] == ["empty foundation"] * 4
+
+    stock.click()
+    t = H.wait_table(page, moves_are(1))
+    assert t["status"]["message"]
+    assert r.locator('[aria-live="polite"]').inner_text().strip() == t["status"]["message"]
+    assert stock.get_attribute("aria-label") == "stock: 3 deals left. Deal (D)"
+
+
+SUIT_COLOURS = """(root) => Object.fromEntries(['S', 'H', 'D', 'C'].map((s) => {
+  const card = root.querySelector(`[data-pile^="tableau-"] [data-card$="${s}"] .sp-corner`);
+  return [s, getComputedStyle(card).color.match(/\\d+/g).map(Number)];
+}))"""
+
+
+def test_four_colour_deck(seed7):
+    """``w.four_colour = True`` from the kernel: diamonds turn blue and clubs green; back again."""
+    page = seed7.page
+    H.pile(page, "stock").click()  # a diamond comes up (6D)
+    H.wait_table(page, moves_are(1))
+    two = H.root(page).evaluate(SUIT_COLOURS)
+    assert two["H"] == two["D"] and two["S"] == two["C"], "two colours: red hearts and diamonds, black the rest"
+    assert two["H"][0] > two["H"][2] and two["S"] != two["H"]
+
+    H.kernel_eval(page, "w.four_colour = True")
+    page.wait_for_function("() => document.querySelector('.spiderette').classList.contains('sp-four')")
+    four = H.root(page).evaluate(SUIT_COLOURS)
+    assert four["H"] == two["H"] and four["S"] == two["S"], "hearts and spades keep their colours"
+    r, g, b = four["D"]
+    assert b > r and b > g, f"diamonds are blue: rgb{tuple(four['D'])}"
+    r, g, b = four["C"]
+    assert g > r and g > b, f"clubs are green: rgb{tuple(four['C'])}"
+
+    H.kernel_eval(page, "w.four_colour = False")
+    page.wait_for_function("() => !document.querySelector('.spiderette').classList.contains('sp-four')")
+    assert H.root(page).evaluate(SUIT_COLOURS) == two
+
+
+RECORD_FLIGHTS = """() => {
+  // Every card of the widget that is animated (Element.animate) from now on.
+  window.__flown = [];
+  if (window.__flightsRecorded) return;
+  window.__flightsRecorded = true;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    if (this.closest && this.closest('.spiderette') && this.dataset.card) window.__flown.push(this.dataset.card);
+    return animate.apply(this, args);
+  };
+}"""
+
+
+def flown(page) -> list[str]:
+    return sorted(page.evaluate("window.__flown"))
+
+
+def record_flights(page) -> None:
+    """Let the cards in flight land (a card still flying would fly on from where it is), then record."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    page.evaluate(RECORD_FLIGHTS)
+
+
+def test_cards_fly_to_their_new_place(seed7):
+    """A moved card and the dealt cards are animated to their place; a new game and reduced motion are not."""
+    page = seed7.page
+    record_flights(page)
+    H.card(page, "6H").click()
+    H.wait_table(page, moves_are(1))
+    assert flown(page) == ["6H"], "the moved card flies from column b to column d"
+
+    record_flights(page)
+    H.pile(page, "stock").click()
+    H.wait_table(page, moves_are(2))
+    assert flown(page) == sorted(c["up"][-1] for c in cols(game("bd", "d"))), \
+        "each dealt card flies from the stock"
+
+    record_flights(page)
+    H.kernel_eval(page, "w.new_game(seed=8)")
+    H.wait_table(page, lambda t: t["cols"] == cols(game(seed=8)))
+    assert flown(page) == [], "the cards of a new game do not fly from the old one"
+
+    page.emulate_media(reduced_motion="reduce")
+    record_flights(page)
+    H.pile(page, "stock").click()
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"] == cols(game("d", seed=8))
+    assert flown(page) == [], "prefers-reduced-motion: nothing flies"
+
+
 # ---------------------------------------------------------------------------------------------- pointer
 def test_clicking_the_stock_deals_a_row(seed7):
     page = seed7.page
@@ -166,6 +277,89 @@ def test_drag_and_drop_moves_cards(seed7):
     assert view["last"] == {"kind": "move", "src": 3, "dst": 5, "count": 2}
 
 
+MARKS = """(root) => ({
+  targets: [...root.querySelectorAll('.sp-target')].map((e) => e.dataset.pile),
+  dragging: [...root.querySelectorAll('.sp-dragging')].map((e) => e.dataset.card),
+  hover: [...root.querySelectorAll('.sp-drop-hover')].map((e) => e.dataset.pile),
+})"""
+
+
+def wait_home(page, code: str, home: dict) -> None:
+    """Wait (at most 2 s) until card ``code`` is back at ``home`` (its bounding box before a drag) and
+    no longer drawn as dragged."""
+    deadline = time.monotonic() + 2
+    while True:
+        box = H.card(page, code).bounding_box()
+        if (abs(box["x"] - home["x"]) < 1 and abs(box["y"] - home["y"]) < 1
+                and H.root(page).evaluate(MARKS)["dragging"] == []):
+            return
+        assert time.monotonic() < deadline, (code, box, home, H.root(page).evaluate(MARKS))
+        page.wait_for_timeout(50)
+
+
+def test_a_drag_shows_where_the_cards_may_go_and_can_be_called_off(seed7):
+    page = seed7.page
+    r = H.root(page)
+    version = H.model_view(page)["version"]
+    home = H.card(page, "6H").bounding_box()
+    x0, y0 = H.grab_point(H.card(page, "6H"))
+    x1, y1 = H.centre(H.card(page, "7C"))
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 8, y0 + 8, steps=2)
+    page.mouse.move(x1, y1, steps=8)
+    marks = r.evaluate(MARKS)
+    assert marks == {"targets": ["tableau-3"], "dragging": ["6H"], "hover": ["tableau-3"]}, \
+        "only the legal destination (column d, from view.targets) lights up"
+    # back over its own column and let go: nothing is asked, nothing is left lit
+    page.mouse.move(x0 + 3, y0 + 30, steps=8)
+    page.mouse.up()
+    assert {k: v for k, v in r.evaluate(MARKS).items() if k != "dragging"} == {"targets": [], "hover": []}
+    wait_home(page, "6H", home)
+
+    # dropped beyond the last column, over nothing: the same
+    right = H.pile(page, "tableau-6").bounding_box()
+    H.drag(page, H.card(page, "6H"), None, target_point=(right["x"] + right["width"] + 60, y0))
+    assert {k: v for k, v in r.evaluate(MARKS).items() if k != "dragging"} == {"targets": [], "hover": []}
+    wait_home(page, "6H", home)
+    page.wait_for_timeout(300)  # (an intent would have been answered by now)
+    assert H.model_view(page)["version"] == version, "no intent was sent"
+    assert H.table(page)["cols"] == cols(game())
+
+    # a click on a card that cannot move with the cards on it: Python says why
+    H.drag(page, H.card(page, "6H"), H.card(page, "7C"))
+    H.wait_table(page, moves_are(1))
+    H.card(page, "7C").click(position={"x": 20, "y": 8})
+    t = H.wait_table(page, message_has("not one suit"))
+    assert t["cols"] == cols(game("bd")) and t["status"]["moves"] == "1"
+
+
+def touch_drag(page, points: list[tuple[float, float]]) -> None:
+    """One finger down at ``points[0]``, through the others, up at the last (Chromium touch events)."""
+    cdp = page.context.new_cdp_session(page)
+    for i, (x, y) in enumerate(points):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove" if i else "touchStart",
+                                              "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_touch_drag_and_tap(seed7):
+    """On a touch screen: a finger drags 6H onto 7C, a tap moves 3S onto 4H."""
+    page = seed7.page
+    x0, y0 = H.grab_point(H.card(page, "6H"))
+    x1, y1 = H.centre(H.card(page, "7C"))
+    touch_drag(page, [(x0, y0)] + [(x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10) for i in range(1, 11)])
+    t = H.wait_table(page, moves_are(1))
+    assert t["cols"] == cols(game("bd"))
+    x, y = H.grab_point(H.card(page, "3S"))
+    touch_drag(page, [(x, y)])
+    t = H.wait_table(page, moves_are(2))
+    assert t["cols"] == cols(game("bd", "ea"))
+    assert page.evaluate("document.activeElement.classList.contains('spiderette')"), "a touch focuses the table"
+    assert_kernel_agrees(page)
+
+
 def test_clicking_a_card_moves_it_where_it_fits(seed7):
     page = seed7.page
     H.card(page, "3S").click()
@@ -208,7 +402,16 @@ def test_undo_redo_restart_and_hint_buttons(seed7):
     r.locator('[data-action="hint"]').click()
     t = H.wait_table(page, message_has("hint"))
     assert t["cols"] == cols(game("bd")), "a hint changes nothing"
-    assert H.kernel_json(page, "w.view['hint'] is not None") is True
+    hint = H.kernel_json(page, "w.view['hint']")
+    assert hint["kind"] == "move", hint
+    # the hint is shown on the table: the cards to move, and where they go
+    lit = r.evaluate("""(root) => ({
+      src: [...root.querySelectorAll('.sp-hint-src')]
+        .map((e) => [e.closest('[data-pile]').dataset.pile, e.dataset.card]),
+      dst: [...root.querySelectorAll('.sp-hint-dst')].map((e) => e.dataset.pile)})""")
+    src_up = cols(game("bd"))[hint["src"]]["up"]
+    assert lit == {"src": [[f"tableau-{hint['src']}", c] for c in src_up[len(src_up) - hint["count"]:]],
+                   "dst": [f"tableau-{hint['dst']}"]}
 
     H.pile(page, "stock").click()
     H.wait_table(page, moves_are(2))
@@ -234,6 +437,58 @@ def test_new_game_with_the_variant_and_suit_choosers(seed7):
     H.screenshot(page, "table-spider.png")
 
 
+CHOOSERS = """(root) => Object.fromEntries(['variant', 'suits'].map((c) => {
+  const sel = root.querySelector(`select[data-control="${c}"]`);
+  return [c, {value: sel.value, options: [...sel.options].map((o) => [o.value, o.textContent])}];
+}))"""
+
+
+def test_the_choosers_offer_what_python_offers(seed7):
+    """The variant chooser lists ``w.variants``; the suits chooser offers the chosen variant's suit counts;
+    choosing sends nothing; N and New game both start the chosen game; the title is Python's."""
+    page = seed7.page
+    r = H.root(page)
+    variants = H.kernel_json(page, "w.variants")
+    titles = {v["name"]: v["title"] for v in variants}
+    suits_text = {4: "4 suits", 2: "2 suits", 1: "1 suit"}
+
+    ch = r.evaluate(CHOOSERS)
+    assert ch["variant"] == {"value": "spiderette", "options": [[v["name"], v["title"]] for v in variants]}
+    assert ch["suits"] == {"value": "4", "options": [["4", "4 suits"], ["2", "2 suits"], ["1", "1 suit"]]}
+    assert r.locator(".sp-title").inner_text() == f"{titles['spiderette']} \u00b7 4 suits"
+
+    version = H.model_view(page)["version"]
+    for v in variants:
+        r.locator('[data-control="variant"]').select_option(v["name"])
+        ch = r.evaluate(CHOOSERS)
+        assert ch["suits"]["options"] == [[str(n), suits_text[n]] for n in v["suits"]], v["name"]
+        assert ch["suits"]["value"] in [str(n) for n in v["suits"]]
+    assert [n for v in variants if v["name"] == "red_black_spiderette" for n in v["suits"]] == [4]
+    r.locator('[data-control="variant"]').select_option("red_black_spiderette")
+    assert r.evaluate(CHOOSERS)["suits"] == {"value": "4", "options": [["4", "4 suits"]]}
+    page.wait_for_timeout(300)  # (an intent would have been answered by now)
+    assert H.model_view(page)["version"] == version, "choosing alone sends nothing"
+    assert H.table(page)["status"]["moves"] == "0" and H.kernel_json(page, "w.game.variant") == "spiderette"
+
+    # the N key starts the chosen game
+    r.focus()
+    t = press(page, "n", message_has("new game"))
+    assert H.kernel_json(page, "[w.game.variant, w.game.suits]") == ["red_black_spiderette", 4]
+    assert t["status"]["moves"] == "0"
+    H.wait_table(page, lambda t: r.locator(".sp-title").inner_text()
+                 == f"{titles['red_black_spiderette']} \u00b7 4 suits")
+
+    # and so does the New game button; the choosers then show the game being played
+    r.locator('[data-control="variant"]').select_option("will_o_the_wisp")
+    r.locator('[data-control="suits"]').select_option("2")
+    r.locator('[data-action="new"]').click()
+    H.wait_table(page, lambda t: r.locator(".sp-title").inner_text() == f"{titles['will_o_the_wisp']} \u00b7 2 suits")
+    assert H.kernel_json(page, "[w.game.variant, w.game.suits]") == ["will_o_the_wisp", 2]
+    ch = r.evaluate(CHOOSERS)
+    assert (ch["variant"]["value"], ch["suits"]["value"]) == ("will_o_the_wisp", "2")
+    assert_kernel_agrees(page)
+
+
 def test_won_game_shows_the_banner(lab, request):
     """The last run completed by a drag: four runs on the foundations and the 'won' banner."""
     run = "KQJT98765432A"
@@ -253,7 +508,48 @@ def test_won_game_shows_the_banner(lab, request):
     assert t["status"]["runs"].startswith("4")
     assert "won" in t["status"]["message"].lower()
     assert H.kernel_json(page, "w.game.status") == "won"
+    banner = H.root(page).locator("[data-banner]")
+    assert banner.locator(".sp-banner-text").inner_text() == "You won!"
+    assert banner.get_attribute("role") == "alert"
     H.screenshot(page, "table-won.png")
+
+    # Play again: a new game of the variant and suits in the choosers
+    banner.locator('[data-banner-action="new"]').click()
+    t = H.wait_table(page, lambda t: t["banner"] is None)
+    assert (t["cards"], t["down"], t["status"]["moves"]) == (7, 21, "0")
+    assert H.kernel_json(page, "[w.game.variant, w.game.suits, w.game.status]") == ["spiderette", 4, "playing"]
+
+
+# One move from a dead end: AS onto 2S completes the spades and leaves 3 cards for 7 columns, 10 in the stock.
+BEFORE_DEAD_END = ("spiderette:4 KSQSJSTS9S8S7S6S5S4S3S2S/AS/3C/7C/JC/-/- AC2C4C5C6C8C9CTCQCKC "
+                   "KHQHJHTH9H8H7H6H5H4H3H2HAH/KDQDJDTD9D8D7D6D5D4D3D2DAD 60 640 -")
+# One move from a lost game (deal 1 played at random): AC onto 2C, and no action is left.
+BEFORE_LOST = ("spiderette:4 KDQSKCQH/9S4C6D9D8S7C/4h9c2HAH6SQC4S3C2C/8djsjd2S7SQD/8h5HAC/5ckh7d6ctdJC5S9HTS/"
+               "jh3s4dkstcth8C7H6H5DAD3H3D2DAS - - 22 478 1")
+
+
+def test_dead_end_and_lost_banners_offer_undo(lab, request):
+    """Two tables, each one move from the end: the move brings up the banner, its Undo takes it back."""
+    lab.open(request.node.name, [f"{H.IMPORT}\nfrom spiderette import Game\n"
+                                 f"dead = Widget(game=Game.from_position({BEFORE_DEAD_END!r}))\ndead",
+                                 f"lost = Widget(game=Game.from_position({BEFORE_LOST!r}))\nlost"], widgets=2)
+    page = lab.page
+    for index, var, code, status, text in [
+        (0, "dead", "AS", "dead_end", "Dead end: no deal can ever be made; undo to go back"),
+        (1, "lost", "AC", "lost", "No moves left: the game is lost"),
+    ]:
+        before = H.table(page, index)
+        assert before["banner"] is None
+        H.card(page, code, index).click()
+        t = H.wait_table(page, lambda t: t["banner"] is not None, index)
+        assert t["banner"] == status
+        banner = H.root(page, index).locator("[data-banner]")
+        assert banner.locator(".sp-banner-text").inner_text() == text
+        assert H.kernel_json(page, f"{var}.game.status") == status
+        banner.locator('[data-banner-action="undo"]').click()
+        t = H.wait_table(page, lambda t: t["banner"] is None, index)
+        assert t["cols"] == before["cols"] and t["status"]["moves"] == before["status"]["moves"]
+        assert H.kernel_json(page, f"{var}.game.status") == "playing"
 
 
 # ---------------------------------------------------------------------------------------------- keyboard
@@ -292,6 +588,104 @@ def test_keyboard_play(seed7):
     assert_kernel_agrees(page)
 
 
+
+KEYBOARD = """(root) => ({
+  focused: document.activeElement === root,
+  cursor: [...root.querySelectorAll('[aria-current="true"]')].map((e) => e.dataset.card || e.dataset.pile),
+  col: Number((root.querySelector('[aria-current="true"]') || {dataset: {}}).dataset.col),
+  cursorShown: !!root.querySelector('.sp-cursor') &&
+    getComputedStyle(root.querySelector('.sp-cursor')).outlineStyle !== 'none',
+  rootOutline: getComputedStyle(root).outlineStyle !== 'none',
+  selected: [...root.querySelectorAll('.sp-selected')].map((e) => e.dataset.card),
+  targets: [...root.querySelectorAll('.sp-target')].map((e) => e.dataset.pile),
+  said: root.querySelector('[aria-live]').textContent,
+})"""
+
+
+def test_keyboard_cursor_pick_up_and_drop(seed7):
+    """The keyboard cursor: shown only for keyboard focus, picks up, shows targets, cancels, moves groups,
+    and lets Tab leave the table at its last column."""
+    page = seed7.page
+    r = H.root(page)
+    kb = lambda: r.evaluate(KEYBOARD)  # noqa: E731
+
+    # a mouse click focuses the table without showing the keyboard cursor; an arrow key shows it
+    H.card(page, "JC").click()  # fits nowhere: the table stays as it is
+    H.wait_table(page, message_has("nowhere"))
+    k = kb()
+    assert k["focused"] and not k["cursorShown"] and not k["rootOutline"]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    assert kb()["cursorShown"]
+
+    # focus from a script (as from Tab) shows the focus ring; the cursor starts on column a's top card
+    page.evaluate("document.activeElement.blur()")
+    r.focus()
+    k = kb()
+    assert k["focused"] and k["rootOutline"] and k["cursorShown"]
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert kb()["cursor"] == ["4H"]
+    page.keyboard.press("ArrowRight")
+    assert kb()["cursor"] == ["6H"]
+
+    # Enter picks 6H up: it is marked, its one legal target (column d) lights up, a screen reader hears it
+    version = H.model_view(page)["version"]
+    page.keyboard.press("Enter")
+    k = kb()
+    assert k["selected"] == ["6H"] and k["targets"] == ["tableau-3"]
+    assert k["said"].startswith("picked up six of hearts, column b")
+    # Escape calls it off, and nothing was sent
+    page.keyboard.press("Escape")
+    k = kb()
+    assert k["selected"] == [] and k["targets"] == [] and k["said"] == "cancelled"
+    assert H.model_view(page)["version"] == version
+
+    # pick up again, two columns right, drop
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert kb()["cursor"] == ["7C"], "while cards are held, the cursor is on the top card of a column"
+    t = press(page, "Enter", moves_are(1))
+    assert t["cols"] == cols(game("bd"))
+    k = kb()
+    assert k["selected"] == [] and k["targets"] == [] and k["cursor"] == ["6H"]
+
+    # Ctrl+Shift+Z redoes
+    press(page, "u", moves_are(0))
+    t = press(page, "Control+Shift+z", moves_are(1))
+    assert t["cols"] == cols(game("bd"))
+
+    # Tab steps through the columns; at the last one it lets focus leave the table (no keyboard trap)
+    page.keyboard.press("Tab")
+    assert kb()["cursor"] == ["3S"]
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert kb()["col"] == 6 and kb()["focused"]
+    page.keyboard.press("Tab")
+    assert not kb()["focused"]
+
+    # a group of two: deal 2 after bd has JH TH on column d, movable together onto QH (column f)
+    H.kernel_eval(page, "w.new_game(seed=2); w.apply('bd')")
+    H.wait_table(page, lambda t: t["cols"] == cols(game("bd", seed=2)))
+    r.focus()
+    for _ in range(7):
+        if kb()["col"] == 3:
+            break
+        page.keyboard.press("ArrowRight")
+    for _ in range(3):
+        page.keyboard.press("ArrowUp")  # the cursor climbs the movable group only: two cards
+    assert kb()["cursor"] == ["JH"]
+    page.keyboard.press(" ")
+    k = kb()
+    assert k["selected"] == ["JH", "TH"] and "tableau-5" in k["targets"]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    t = press(page, "Enter", moves_are(2))
+    assert t["cols"] == cols(game("bd", "df", seed=2))
+    assert H.kernel_json(page, "w.view['last']") == {"kind": "move", "src": 3, "dst": 5, "count": 2}
+
+
 # ---------------------------------------------------------------------------------------------- two views, scripting
 def test_two_views_stay_in_step(lab, request):
     lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw", "w"], widgets=2)
@@ -307,6 +701,14 @@ def test_two_views_stay_in_step(lab, request):
     assert t0["status"] == t1["status"]
     assert_kernel_agrees(page, 0)
     assert_kernel_agrees(page, 1)
+
+    # one view goes (its output is cleared): the other plays on, and nothing complains
+    page.evaluate("window.jupyterapp.shell.currentWidget.content.widgets[1].model.outputs.clear()")
+    page.wait_for_function("() => document.querySelectorAll('.spiderette').length === 1")
+    H.pile(page, "stock", 0).click()
+    t0 = H.wait_table(page, moves_are(3), index=0)
+    assert t0["cols"] == cols(game("bd", "d", "d"))
+    assert lab.widget_problems() == []
 
 
 def test_a_reopened_notebook_shows_the_live_table(seed7):
@@ -326,19 +728,24 @@ def test_a_reopened_notebook_shows_the_live_table(seed7):
     assert_kernel_agrees(page)
 
 
-WATCH_MOVES = """() => {
+WATCH_MOVES = f"""() => {{
+  // Every value the moves counter shows, with the columns drawn at that moment: [moves, cols].
+  const read = {H.READ_TABLE};
   window.__seen = [];
   const el = document.querySelector('.spiderette [data-status="moves"]');
-  const note = () => {
+  const note = () => {{
     const v = el.textContent;
     const last = window.__seen[window.__seen.length - 1];
-    if (!last || last[1] !== v) window.__seen.push([performance.now(), v]);
-  };
+    if (!last || last[0] !== v) window.__seen.push([v, read(0).cols]);
+  }};
   note();
   if (window.__watch) window.__watch.disconnect();
   window.__watch = new MutationObserver(note);
-  window.__watch.observe(el, {childList: true, characterData: true, subtree: true});
-}"""
+  window.__watch.observe(el, {{childList: true, characterData: true, subtree: true}});
+}}"""
+
+# ``w.play(..., wait=False)`` returns a concurrent.futures.Future (a threading.Thread before that): is it done?
+PLAY_DONE = "_done = getattr(_play, 'done', None) or (lambda: not _play.is_alive())"
 
 
 def test_scripted_play_is_drawn_step_by_step(seed7):
@@ -348,17 +755,20 @@ def test_scripted_play_is_drawn_step_by_step(seed7):
     t = H.wait_table(page, moves_are(2))
     assert t["cols"] == cols(game("bd", "ea"))
     seen = page.evaluate("window.__seen")
-    assert [v for _, v in seen] == ["0", "1", "2"], "each scripted move is drawn"
-    assert seen[2][0] - seen[1][0] > 120, "the steps are drawn apart, not all at the end"
+    assert [v for v, _ in seen] == ["0", "1", "2"], "each scripted move is drawn"
+    assert [c for _, c in seen] == [cols(game()), cols(game("bd")), cols(game("bd", "ea"))], \
+        "each step is its own drawing, showing the position after that step"
     assert_kernel_agrees(page)
 
-    # in the background (wait=False) the kernel stays free while the table plays on
+    # in the background (wait=False) the call returns at once, and the kernel answers while the table plays on
     page.evaluate(WATCH_MOVES)
-    H.kernel_eval(page, "w.play('d d', delay=0.3, wait=False)")
-    assert H.kernel_json(page, "w.game.deals_left") in (2, 3, 4)
+    assert H.kernel_json(page, "_done()", setup=f"_play = w.play('d d', delay=1.0, wait=False)\n{PLAY_DONE}") \
+        is False, "w.play(..., wait=False) returns before the play ends"
+    assert H.kernel_json(page, "_done()") is False, "the kernel answers another cell during the play"
     t = H.wait_table(page, lambda t: t["status"]["deals"] == "2")
-    assert [v for _, v in page.evaluate("window.__seen")][-2:] == ["3", "4"]
+    assert [v for v, _ in page.evaluate("window.__seen")][-2:] == ["3", "4"]
     assert t["cols"] == cols(game("bd", "ea", "d", "d"))
+    assert H.kernel_json(page, "_done()", setup="(getattr(_play, 'result', None) or _play.join)(timeout=10)") is True
     assert_kernel_agrees(page)
 
 

@@ -1,0 +1,157 @@
+// The pointer (mouse, touch, pen): click a card to move it where Python finds room, drag cards onto a
+// column or a foundation slot, click the stock to deal.
+
+import { springBack } from "./animation.js";
+import { markTargets } from "./table.js";
+import { sendsRun } from "./view.js";
+
+const DRAG_THRESHOLD = 4; // px: less than this is a click
+
+/**
+ * Pointer play on `root`. `drawn` = {view, refs} is what the table shows now; `send(intent)` sends an
+ * intent; `keyboard` is the keyboard controller (a pointer press moves its cursor and ends a pick-up).
+ * Returns {abort()}: drop a press or drag in progress (the table is about to be redrawn).
+ */
+export function createPointer({ root, drawn, on, send, keyboard }) {
+  let press = null; // {pointerId, x0, y0, col, index, k, movable, dragging, moved, els, targets, hover, version}
+
+  function clearDragMarks() {
+    root.querySelectorAll(".sp-target, .sp-drop-hover").forEach((e) =>
+      e.classList.remove("sp-target", "sp-drop-hover"));
+  }
+
+  function abort() {
+    const p = press;
+    if (!p) return;
+    press = null;
+    try { root.releasePointerCapture(p.pointerId); } catch (_) { /* not captured */ }
+    if (p.dragging) {
+      clearDragMarks();
+      springBack(p.els.filter((e) => e.isConnected));
+    }
+  }
+
+  // The pile under most of the dragged top card wins; the pointer decides when nothing overlaps.
+  function hitTest(p, x, y) {
+    const r = p.els[0].getBoundingClientRect();
+    let best = null;
+    let bestArea = 0;
+    const consider = (pile, hit) => {
+      const q = pile.getBoundingClientRect();
+      const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+      const hh = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+      const area = w > 0 && hh > 0 ? w * hh : 0;
+      if (area > bestArea) {
+        bestArea = area;
+        best = hit;
+      }
+      if (!best && x >= q.left && x <= q.right && y >= q.top && y <= q.bottom) best = hit;
+    };
+    drawn.refs.piles.forEach((pile, i) => consider(pile, { type: "tableau", col: i, el: pile }));
+    drawn.refs.fslots.forEach((slot) => consider(slot, { type: "foundation", el: slot }));
+    return best;
+  }
+
+  function startDrag(p) {
+    p.dragging = true;
+    p.els = drawn.refs.cards[p.col].slice(p.index);
+    p.els.forEach((e) => e.classList.add("sp-dragging"));
+    p.targets = markTargets(drawn.refs, drawn.view, p.col, p.k);
+    root.classList.add("sp-is-dragging");
+  }
+
+  on(root, "pointerdown", (e) => {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (e.target.closest("button, select, option, .sp-banner")) return;
+    abort();
+    keyboard.pointerDown(e);
+    const card = e.target.closest(".sp-card[data-col]");
+    if (!card) return;
+    keyboard.cancel();
+    if (card.dataset.face === "down") return;
+    const col = Number(card.dataset.col);
+    const index = Number(card.dataset.index);
+    const c = drawn.view.tableau[col];
+    const k = c.total - index;
+    keyboard.place(col, Math.min(k, Math.max(1, c.movable)));
+    press = {
+      pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, col, index, k,
+      movable: k <= c.movable, dragging: false, moved: false, els: null, version: drawn.view.version,
+    };
+    try { root.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
+  });
+
+  on(root, "pointermove", (e) => {
+    const p = press;
+    if (!p || e.pointerId !== p.pointerId) return;
+    const dx = e.clientX - p.x0;
+    const dy = e.clientY - p.y0;
+    if (!p.dragging) {
+      if (Math.hypot(dx, dy) <= DRAG_THRESHOLD) return;
+      p.moved = true;
+      if (!p.movable) return;
+      startDrag(p);
+    }
+    e.preventDefault();
+    const tr = `translate(${dx}px, ${dy}px)`;
+    for (const el of p.els) el.style.transform = tr;
+    const hit = hitTest(p, e.clientX, e.clientY);
+    const hover = hit && !(hit.type === "tableau" && hit.col === p.col) ? hit.el : null;
+    if (hover !== p.hover) {
+      if (p.hover) p.hover.classList.remove("sp-drop-hover");
+      if (hover) hover.classList.add("sp-drop-hover");
+      p.hover = hover;
+    }
+  });
+
+  on(root, "pointerup", (e) => {
+    const p = press;
+    if (!p || e.pointerId !== p.pointerId) return;
+    press = null;
+    try { root.releasePointerCapture(p.pointerId); } catch (_) { /* ignore */ }
+    const v = drawn.view;
+    if (!p.dragging) {
+      if (p.version !== v.version) return;
+      // A click; or a drag of cards that cannot move together: ask anyway, so Python says why.
+      if (!p.moved && sendsRun(v, p.col, p.k)) send({ action: "send", src: p.col });
+      else send({ action: "click", src: p.col, count: p.k });
+      return;
+    }
+    const hit = hitTest(p, e.clientX, e.clientY);
+    clearDragMarks();
+    root.classList.remove("sp-is-dragging");
+    let legal = false;
+    if (hit && hit.type === "tableau" && hit.col !== p.col) {
+      legal = p.targets.includes(hit.col);
+      send({ action: "move", src: p.col, dst: hit.col, count: p.k });
+    } else if (hit && hit.type === "foundation" && v.sendable.includes(p.col)) {
+      legal = true;
+      send({ action: "send", src: p.col });
+    }
+    if (!legal) {
+      springBack(p.els.filter((el) => el.isConnected));
+    } else {
+      // A legal move: the cards wait where they were dropped for Python's answer (the redraw
+      // replaces them); if no answer comes, they go home.
+      setTimeout(() => springBack(p.els.filter((el) => el.isConnected && el.style.transform)), 600);
+    }
+  });
+
+  const cancel = (e) => {
+    if (press && e.pointerId === press.pointerId) {
+      abort();
+      root.classList.remove("sp-is-dragging");
+    }
+  };
+  on(root, "pointercancel", cancel);
+  on(root, "lostpointercapture", cancel);
+
+  on(root, "click", (e) => {
+    if (e.target.closest('[data-pile="stock"]')) {
+      keyboard.drop();
+      send({ action: "deal" });
+    }
+  });
+
+  return { abort };
+}

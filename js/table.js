@@ -1,0 +1,158 @@
+// The table as a function of the view: buildTable(view) draws the stock, the foundations, the column
+// letters and the tableau, from nothing but the (normalised) view.
+
+import { cardFace, cardName, h, letter } from "./cards.js";
+import { fanTableau } from "./layout.js";
+import { RUN_LENGTH, targetsOf } from "./view.js";
+
+function buildStock(v, hint) {
+  const deals = v.deals_left;
+  const stock = h("div", {
+    class: `sp-pile sp-stock${v.can_deal ? "" : " sp-disabled"}${deals ? "" : " sp-empty"}`,
+    "data-pile": "stock",
+    role: "button",
+    "aria-label": `stock: ${deals} ${deals === 1 ? "deal" : "deals"} left. Deal (D)`,
+    title: v.can_deal ? "Deal a card to every column (D)" : (v.deal_error || "No deal possible"),
+  });
+  stock.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
+  for (let i = 0; i < Math.min(deals, 5); i++) {
+    const b = h("div", { class: "sp-card sp-back", "aria-hidden": "true" });
+    b.style.setProperty("--s", String(i));
+    stock.append(b);
+  }
+  stock.append(h("span", { class: "sp-count", "aria-hidden": "true", text: String(deals) }));
+  if (hint && hint.kind === "deal") stock.classList.add("sp-hint-dst");
+  return stock;
+}
+
+function buildFoundations(v, n) {
+  const runsTotal = v.runs_total;
+  const fbox = h("div", { class: "sp-foundations", "aria-label": "completed runs" });
+  const start = runsTotal <= n - 1 ? n - runsTotal + 1 : 2;
+  fbox.style.gridColumn = `${start} / ${n + 1}`;
+  const fslots = [];
+  for (let i = 0; i < runsTotal; i++) {
+    const slot = h("div", { class: "sp-pile sp-fslot", "data-pile": `foundation-${i}` });
+    slot.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
+    const code = v.foundations[i];
+    if (typeof code === "string" && code) {
+      const c = cardFace(code);
+      c.setAttribute("aria-label", `${cardName(code)}, completed run`);
+      slot.append(c);
+    } else {
+      slot.setAttribute("aria-label", "empty foundation");
+    }
+    fslots.push(slot);
+    fbox.append(slot);
+  }
+  return { fbox, fslots };
+}
+
+// Column i: its pile element and its cards (face-down first, then face-up, bottom to top).
+function buildColumn(v, i, f, hint, uid) {
+  const c = v.tableau[i];
+  const L = letter(i);
+  const pile = h("div", {
+    class: "sp-pile sp-col",
+    "data-pile": `tableau-${i}`,
+    id: `${uid}-p${i}`,
+    "aria-label": c.total
+      ? `column ${L}: ${c.down} face-down, ${c.up.length} face-up`
+      : `column ${L}: empty`,
+  });
+  pile.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
+  const els = [];
+  let t = 0;
+  for (let j = 0; j < c.down; j++) {
+    const d = h("div", {
+      class: "sp-card sp-down",
+      "data-face": "down",
+      "data-col": i,
+      "data-index": j,
+      role: "img",
+      "aria-label": `face-down card, column ${L}`,
+    });
+    d.style.setProperty("--t", t.toFixed(4));
+    t += f.fd;
+    els.push(d);
+  }
+  const hintSrc = hint && hint.src === i && hint.kind !== "deal" ? Math.max(1, hint.count | 0) : 0;
+  const sendRun = v.sendable.includes(i);
+  c.up.forEach((code, j) => {
+    const index = c.down + j;
+    const k = c.total - index;
+    const card = cardFace(code);
+    card.dataset.col = String(i);
+    card.dataset.index = String(index);
+    card.id = `${uid}-c${i}-${index}`;
+    card.setAttribute("aria-label", `${cardName(code)}, column ${L}`);
+    if (k <= c.movable) card.classList.add("sp-movable");
+    if (sendRun && k <= RUN_LENGTH) card.classList.add("sp-sendable");
+    if (k <= hintSrc) card.classList.add("sp-hint-src");
+    card.style.setProperty("--t", t.toFixed(4));
+    t += f.fu;
+    els.push(card);
+  });
+  pile.append(...els);
+  if (hint && hint.dst === i && hint.kind !== "deal") pile.classList.add("sp-hint-dst");
+  return { pile, els };
+}
+
+/**
+ * The table's content for view `v` (ids are prefixed with `uid`, one per widget view on the page).
+ * Returns {frag, refs}: refs = {stock, piles[i], fslots[i], cards[i][j]} (cards[i]: column i bottom to
+ * top, face-down cards included).
+ */
+export function buildTable(v, uid) {
+  const n = v.columns;
+  const hint = v.hint;
+  const frag = document.createDocumentFragment();
+  const grid = `repeat(${n}, var(--card-w))`;
+
+  // top row: stock, foundations
+  const top = h("div", { class: "sp-top" });
+  top.style.gridTemplateColumns = grid;
+  const stock = buildStock(v, hint);
+  const { fbox, fslots } = buildFoundations(v, n);
+  top.append(stock, fbox);
+  frag.append(top);
+
+  // column letters
+  const letters = h("div", { class: "sp-letters", "aria-hidden": "true" });
+  letters.style.gridTemplateColumns = grid;
+  for (let i = 0; i < n; i++) letters.append(h("span", { class: "sp-letter", text: letter(i) }));
+  frag.append(letters);
+
+  // tableau
+  const tab = h("div", { class: "sp-tableau" });
+  tab.style.gridTemplateColumns = grid;
+  const { fans, rows } = fanTableau(v.tableau);
+  tab.style.setProperty("--rows", rows.toFixed(3));
+  const refs = { stock, fslots, piles: [], cards: [] };
+  for (let i = 0; i < n; i++) {
+    const { pile, els } = buildColumn(v, i, fans[i], hint, uid);
+    refs.piles.push(pile);
+    refs.cards.push(els);
+    tab.append(pile);
+  }
+  if (hint && hint.kind === "send") {
+    const slot = fslots[v.foundations.length];
+    if (slot) slot.classList.add("sp-hint-dst");
+  }
+  frag.append(tab);
+  return { frag, refs };
+}
+
+/**
+ * Light up (.sp-target) where the top `k` cards of column `src` may go, as the view says: columns,
+ * and the next foundation slot for a complete run that may be sent. Returns the target columns.
+ */
+export function markTargets(refs, v, src, k) {
+  const targets = targetsOf(v, src, k);
+  for (const d of targets) if (refs.piles[d]) refs.piles[d].classList.add("sp-target");
+  if (v.sendable.includes(src) && k >= RUN_LENGTH) {
+    const slot = refs.fslots[v.foundations.length];
+    if (slot) slot.classList.add("sp-target");
+  }
+  return targets;
+}

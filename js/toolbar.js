@@ -1,0 +1,172 @@
+// Everything around the table: the toolbar (buttons, the variant and suits choosers), the stats bar,
+// the status line, the won / lost / dead-end banner and the screen-reader live region.
+
+import { h } from "./cards.js";
+
+const BANNER = {
+  won: "You won!",
+  lost: "No moves left: the game is lost",
+  dead_end: "Dead end: no deal can ever be made; undo to go back",
+};
+
+const suitsText = (n) => `${n} suit${n === 1 ? "" : "s"}`;
+
+function button(action, label, title, extra) {
+  return h("button", { type: "button", class: `sp-btn${extra ? " " + extra : ""}`, "data-action": action, title, text: label });
+}
+
+function stat(key, label) {
+  const value = h("span", { class: "sp-stat-value", "data-status": key });
+  return [h("span", { class: "sp-stat" }, h("span", { class: "sp-stat-label", text: label }), value), value];
+}
+
+// Replace the options of `select` by `options` ([value, text]); keep its value when still offered.
+function setOptions(select, options) {
+  const keep = select.value;
+  select.replaceChildren(...options.map(([value, text]) => h("option", { value, text })));
+  if (options.some(([value]) => value === keep)) select.value = keep;
+}
+
+const offers = (select, value) => [...select.options].some((o) => o.value === value);
+
+/**
+ * The chrome of one widget view. Its elements go into the root in this order: toolbar, stats, message,
+ * bannerSlot, (the table), live. Then:
+ * - setVariants(list): the variants Python offers (readVariants); update(view, prev): show a new view;
+ * - newGameIntent(): the "new" intent for the chosen variant and suits (the one place it is built);
+ * - say(text): tell a screen reader; bind(on, act): call act(action) for a button press.
+ */
+export function createChrome() {
+  const selVariant = h("select", { "data-control": "variant", "aria-label": "Variant for a new game", title: "Variant for a new game" });
+  const selSuits = h("select", { "data-control": "suits", "aria-label": "Suits for a new game", title: "Suits for a new game" });
+  const btnUndo = button("undo", "Undo", "Undo (Ctrl+Z or U)");
+  const btnRedo = button("redo", "Redo", "Redo (Ctrl+Y or R)");
+  const [statScore, valScore] = stat("score", "Score");
+  const [statMoves, valMoves] = stat("moves", "Moves");
+  const [statDeals, valDeals] = stat("deals", "Deals");
+  const [statRuns, valRuns] = stat("runs", "Runs");
+  const title = h("span", { class: "sp-title" });
+
+  const toolbar = h("div", { class: "sp-bar", role: "toolbar", "aria-label": "Game controls" },
+    h("span", { class: "sp-group" },
+      button("new", "New game", "New game with the chosen variant and suits (N)", "sp-primary"),
+      selVariant, selSuits),
+    h("span", { class: "sp-group" },
+      button("restart", "Restart", "Restart this deal"),
+      btnUndo, btnRedo,
+      button("hint", "Hint", "Show a good move (H)")));
+  const stats = h("div", { class: "sp-stats" }, title, statScore, statMoves, statDeals, statRuns);
+  const message = h("div", { class: "sp-message", "data-status": "message" });
+  const bannerSlot = h("div", { class: "sp-banner-slot" });
+  const live = h("div", { class: "sp-sr", "aria-live": "polite", "aria-atomic": "true" });
+
+  let variants = []; // from Python
+  let view = null; // the view shown
+  let game = ""; // "variant|suits" of the game the choosers last followed
+  let liveText = "";
+  let liveToggle = false;
+
+  // What the choosers offer: Python's variants; without them, only the game being played.
+  const choices = () => (variants.length ? variants
+    : view && view.variant ? [{ name: view.variant, title: view.variant, suits: view.suits ? [view.suits] : [] }]
+      : []);
+
+  function fillSuits() {
+    const chosen = choices().find((x) => x.name === selVariant.value);
+    const offered = chosen ? chosen.suits.map((n) => [String(n), suitsText(n)]) : [];
+    const same = offered.length === selSuits.options.length &&
+      offered.every(([value], i) => selSuits.options[i].value === value);
+    if (!same) setOptions(selSuits, offered);
+  }
+
+  function fillVariants() {
+    setOptions(selVariant, choices().map((x) => [x.name, x.title]));
+    fillSuits();
+  }
+
+  function showTitle() {
+    if (!view) return;
+    const variant = variants.find((x) => x.name === view.variant);
+    const suits = view.suits;
+    title.textContent = `${variant ? variant.title : view.variant || "Spiderette"}${suits ? ` \u00b7 ${suitsText(suits)}` : ""}`;
+  }
+
+  function showBanner(status) {
+    const current = bannerSlot.firstChild;
+    if (!BANNER[status]) {
+      if (current) current.remove();
+    } else if (!current || current.getAttribute("data-banner") !== status) {
+      if (current) current.remove();
+      const b = h("div", { class: `sp-banner sp-banner-${status}`, "data-banner": status, role: "alert" },
+        h("span", { class: "sp-banner-text", text: BANNER[status] }));
+      if (status === "won") {
+        b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "Play again" }));
+      } else {
+        b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "undo", text: "Undo" }));
+      }
+      bannerSlot.append(b);
+    }
+  }
+
+  function say(text) {
+    liveText = text;
+    live.textContent = text;
+  }
+
+  function update(v, prev) {
+    view = v;
+    valScore.textContent = String(v.score);
+    valMoves.textContent = String(v.moves);
+    valDeals.textContent = String(v.deals_left);
+    valRuns.textContent = `${v.runs}/${v.runs_total}`;
+    message.textContent = v.message;
+    btnUndo.disabled = !v.can_undo;
+    btnRedo.disabled = !v.can_redo;
+    showTitle();
+    // The choosers follow the game being played, but keep a choice the player made since then.
+    const g = `${v.variant}|${v.suits}`;
+    if (g !== game) {
+      game = g;
+      if (!variants.length) fillVariants();
+      if (offers(selVariant, v.variant)) selVariant.value = v.variant;
+      fillSuits();
+      if (offers(selSuits, String(v.suits))) selSuits.value = String(v.suits);
+    }
+    showBanner(v.status);
+    // screen-reader mirror of the message line (re-announce a repeated message after a new answer)
+    if (v.message !== liveText) {
+      say(v.message);
+    } else if (v.message && prev && prev.version !== v.version) {
+      liveToggle = !liveToggle;
+      live.textContent = v.message + (liveToggle ? "\u00a0" : "");
+    }
+  }
+
+  return {
+    toolbar, stats, message, bannerSlot, live,
+    update,
+    say,
+    setVariants(list) {
+      variants = list;
+      fillVariants();
+      showTitle();
+    },
+    newGameIntent() {
+      const intent = { action: "new" };
+      if (selVariant.value) intent.variant = selVariant.value;
+      if (selSuits.value) intent.suits = Number(selSuits.value);
+      return intent;
+    },
+    bind(on, act) {
+      const press = (e) => {
+        const btn = e.target.closest("button");
+        const action = btn && (btn.dataset.action || btn.dataset.bannerAction);
+        if (action) act(action);
+      };
+      on(toolbar, "click", press);
+      on(bannerSlot, "click", press);
+      // the suits a variant offers
+      on(selVariant, "change", fillSuits);
+    },
+  };
+}

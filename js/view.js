@@ -1,0 +1,76 @@
+// The one place that reads the game from the model: the synced `view` and `variants` traits
+// (docs/widget-protocol.md), normalised once per change. Every other module receives the normalised
+// view and can trust its shape; none of them calls model.get("view").
+
+/** A complete run: the top 13 cards of a column (sent by hand when runs do not leave by themselves). */
+export const RUN_LENGTH = 13;
+
+const arr = (x) => (Array.isArray(x) ? x : []);
+const obj = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : null);
+const num = (x) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
+const str = (x) => (typeof x === "string" ? x : "");
+
+function column(raw) {
+  const c = obj(raw) || {};
+  const up = arr(c.up);
+  const down = c.down | 0;
+  return { down, up, movable: c.movable | 0, total: down + up.length };
+}
+
+/**
+ * `model.get("view")` with every field present and of the right type; `tableau` has exactly `columns`
+ * entries `{down, up, movable, total}`. Field names are the protocol's.
+ */
+export function readView(model) {
+  const v = obj(model.get("view")) || {};
+  const tableau = arr(v.tableau);
+  const columns = Math.max(1, v.columns | 0 || tableau.length || 7);
+  return {
+    version: v.version,
+    variant: str(v.variant),
+    suits: v.suits | 0,
+    columns,
+    tableau: Array.from({ length: columns }, (_, i) => column(tableau[i])),
+    stock: v.stock | 0,
+    deals_left: v.deals_left | 0,
+    foundations: arr(v.foundations),
+    runs_total: Math.max(0, v.runs_total | 0 || (columns > 7 ? 8 : 4)),
+    score: num(v.score),
+    moves: num(v.moves),
+    runs: num(v.runs),
+    status: str(v.status) || "playing",
+    can_deal: !!v.can_deal,
+    deal_error: str(v.deal_error) || null,
+    can_undo: !!v.can_undo,
+    can_redo: !!v.can_redo,
+    sendable: arr(v.sendable),
+    targets: obj(v.targets) || {},
+    message: str(v.message),
+    hint: obj(v.hint),
+    last: obj(v.last),
+  };
+}
+
+/** `model.get("variants")`: [{name, title, suits: [4, 2, 1]}], in Python's order. */
+export function readVariants(model) {
+  const out = [];
+  for (const raw of arr(model.get("variants"))) {
+    const x = obj(raw);
+    if (!x || !str(x.name)) continue;
+    out.push({
+      name: x.name,
+      title: str(x.title) || x.name,
+      suits: arr(x.suits).filter((n) => Number.isInteger(n) && n > 0),
+    });
+  }
+  return out;
+}
+
+/** The legal destination columns of the top `k` cards of column `src`. */
+export const targetsOf = (v, src, k) => arr(v.targets[`${src}:${k}`]);
+
+/** Does picking the top `k` cards of column `col` mean "send its complete run"? */
+export const sendsRun = (v, col, k) => v.sendable.includes(col) && k <= RUN_LENGTH;
+
+/** Equal for two views that show the same cards in the same places. */
+export const tableauSignature = (v) => JSON.stringify([v.tableau, v.foundations, v.stock]);
