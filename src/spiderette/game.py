@@ -655,10 +655,10 @@ class Game:
 
     def undo(self) -> Move | None:
         """Take back the last move or deal; returns it (``None`` if there is nothing to undo)."""
-        if self._lock is None:
-            return self._take_back()
-        with self._lock:
-            return self._take_back()
+        if self._lock is not None:
+            with self._lock:
+                return self._take_back()
+        return self._take_back()
 
     def _take_back(self) -> Move | None:
         if not self._undo:

@@ -18,6 +18,7 @@ import jupyter_harness as H
 import pytest
 
 from spiderette import Game
+from spiderette.table import view
 
 pytestmark = pytest.mark.e2e
 
@@ -34,7 +35,7 @@ def game(*moves: str, seed: int = 7) -> Game:
 
 
 def cols(g: Game) -> list[dict]:
-    return H.cols_of_view(g.view())
+    return H.cols_of_view(view(g))
 
 
 def moves_are(n: int):
@@ -94,7 +95,7 @@ def test_table_renders_the_deal(seed7):
     placed = page.evaluate("""() => [...document.querySelectorAll('.spiderette [data-pile^="tableau-"] [data-card]')]
         .map((e) => [e.dataset.card, Number(e.dataset.col), Number(e.dataset.index),
                      e.closest('[data-pile]').dataset.pile])""")
-    expect = [[c["up"][0], i, c["down"], f"tableau-{i}"] for i, c in enumerate(game().view()["tableau"])]
+    expect = [[c["up"][0], i, c["down"], f"tableau-{i}"] for i, c in enumerate(view(game())["tableau"])]
     assert sorted(placed) == sorted(expect)
     for code, *_ in expect:
         x, y = H.grab_point(H.card(page, code))
@@ -103,7 +104,7 @@ def test_table_renders_the_deal(seed7):
     # the piles are laid out left to right, one card wide, and the cards sit in their pile
     boxes = [H.pile(page, f"tableau-{i}").bounding_box() for i in range(7)]
     assert all(a["x"] + a["width"] <= b["x"] + 1 for a, b in zip(boxes, boxes[1:]))
-    for i, c in enumerate(game().view()["tableau"]):
+    for i, c in enumerate(view(game())["tableau"]):
         cb = H.card(page, c["up"][0]).bounding_box()
         assert boxes[i]["x"] - 1 <= cb["x"] and cb["x"] + cb["width"] <= boxes[i]["x"] + boxes[i]["width"] + 1
         assert cb["height"] > cb["width"] > 30, "cards are drawn at a readable size"
@@ -745,9 +746,6 @@ WATCH_MOVES = f"""() => {{
 }}"""
 
 # ``w.play(..., wait=False)`` returns a concurrent.futures.Future (a threading.Thread before that): is it done?
-PLAY_DONE = "_done = getattr(_play, 'done', None) or (lambda: not _play.is_alive())"
-
-
 def test_scripted_play_is_drawn_step_by_step(seed7):
     page = seed7.page
     page.evaluate(WATCH_MOVES)
@@ -762,14 +760,28 @@ def test_scripted_play_is_drawn_step_by_step(seed7):
 
     # in the background (wait=False) the call returns at once, and the kernel answers while the table plays on
     page.evaluate(WATCH_MOVES)
-    assert H.kernel_json(page, "_done()", setup=f"_play = w.play('d d', delay=1.0, wait=False)\n{PLAY_DONE}") \
-        is False, "w.play(..., wait=False) returns before the play ends"
-    assert H.kernel_json(page, "_done()") is False, "the kernel answers another cell during the play"
+    assert H.kernel_json(page, "_play.done()", setup="_play = w.play('d d', delay=1.0, wait=False)") \
+        is False, "w.play(..., wait=False) returns a Future before the play ends"
+    assert H.kernel_json(page, "_play.done()") is False, "the kernel answers another cell during the play"
     t = H.wait_table(page, lambda t: t["status"]["deals"] == "2")
     assert [v for v, _ in page.evaluate("window.__seen")][-2:] == ["3", "4"]
     assert t["cols"] == cols(game("bd", "ea", "d", "d"))
-    assert H.kernel_json(page, "_done()", setup="(getattr(_play, 'result', None) or _play.join)(timeout=10)") is True
+    assert H.kernel_json(page, "[str(m) for m in _play.result(timeout=10)]") == ["d", "d"]
     assert_kernel_agrees(page)
+
+
+def test_a_click_on_the_table_stops_a_background_play(seed7):
+    """Any action in the browser stops a running w.play before it acts: the old moves never reach the new game."""
+    page = seed7.page
+    H.kernel_eval(page, "_play = w.play('bd ea d d', delay=1.5, wait=False)")
+    H.wait_table(page, moves_are(1))
+    H.root(page).locator('[data-action="new"]').click()
+    t = H.wait_table(page, lambda t: t["status"]["moves"] == "0" and t["cols"] != cols(game()))
+    assert H.kernel_json(page, "_play.cancelled()") is True
+    page.wait_for_timeout(2000)  # longer than a step: a play that went on would have played again by now
+    assert H.kernel_json(page, "w.game.move_count") == 0 and H.table(page)["status"]["moves"] == "0"
+    assert H.kernel_json(page, "[str(m) for m in _play.played]") == ["bd1"]
+    assert t["cols"] == cols(Game(seed=H.kernel_json(page, "w.game.seed")))
 
 
 # ---------------------------------------------------------------------------------------------- refusals
