@@ -493,7 +493,7 @@ def test_the_choosers_offer_what_python_offers(seed7):
 def test_won_game_shows_the_banner(lab, request):
     """The last run completed by a drag: four runs on the foundations and the 'won' banner."""
     run = "KQJT98765432A"
-    position = {"variant": "spiderette", "suits": 4, "stock": [], "moves": 120, "score": 700,
+    position = {"variant": "spiderette", "suits": 4, "stock": [], "moves": 120, "score": 680,
                 "tableau": [[r + "S" for r in run[:-1]], ["AS"], [], [], [], [], []],
                 "foundations": [[r + s for r in run] for s in "HDC"]}
     lab.open(request.node.name, [f"{H.IMPORT}\nfrom spiderette import Game\n"
