@@ -10,13 +10,18 @@
 
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
 from .game import Game
+from .hints import Hint
+from .hints import ranked_hints as hints
 from .move import Move
+from .search import hint
+from .solver import SolveResult, solve, solve_async
 from .table import click_move
 from .variants import RULES, VARIANTS, Rules
 
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
-    "Rules", "RULES", "VARIANTS", "Widget", "click_move",
+    "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
+    "SolveResult",
 ]
 __version__ = "0.1.0"
 

@@ -51,14 +51,18 @@ class SplitMix64:
                 return x % bound
 
 
+def shuffle(cards: list[int], seed: int) -> list[int]:
+    """``cards`` shuffled in place by steps 1 and 3 above (SplitMix64 from ``seed``, Fisher-Yates); returned."""
+    rng = SplitMix64(seed)
+    for i in range(len(cards) - 1, 0, -1):
+        j = rng.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 def shuffled_deck(seed: int, decks: int = 1, suits: int = 4) -> list[int]:
     """The deck of deal ``seed``, shuffled as documented above."""
-    deck = make_deck(decks, suits)
-    rng = SplitMix64(seed)
-    for i in range(len(deck) - 1, 0, -1):
-        j = rng.below(i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return shuffle(make_deck(decks, suits), seed)
 
 
 def lay_out(rules: Rules, deck: list[int]) -> tuple[list[list[int]], list[int], list[int]]:

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 
 from .cards import KING, card_code, rank_of
 from .checks import check_state
-from .deals import check_seed, lay_out, shuffled_deck
+from .deals import check_seed, lay_out, shuffle, shuffled_deck
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, quote, whole
 from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
 from .variants import Rules, get_rules
@@ -675,6 +675,55 @@ class Game:
         move = self._redo[-1]
         self.apply(move)
         return move
+
+    # ------------------------------------------------------------------ what a player sees
+    def observation(self) -> dict:
+        """What a player may see, as plain data: face-up cards, how many cards are hidden, the counts.
+
+        No face-down or stock card is in it, and no deal number (which would tell them). Two games with the
+        same observation look the same to a player; :meth:`redeal_hidden` depends on nothing else.
+
+        >>> o = Game(seed=7).observation()
+        >>> o["columns"][1], o["stock"]
+        ({'down': 1, 'up': ['6H']}, 24)
+        """
+        with self.locked():
+            return {
+                "variant": self.variant, "suits": self.suits, "auto_remove": self.auto_remove,
+                "scoring": self.scoring,
+                "columns": [{"down": d, "up": [card_code(c) for c in col[d:]]}
+                            for col, d in zip(self._cols, self._down)],
+                "stock": self.stock_count,
+                "foundations": [[card_code(c) for c in run] for run in self._found],
+                "moves": self._moves,
+            }
+
+    def redeal_hidden(self, seed: int) -> Game:
+        """A new game that looks the same to a player, its hidden cards shuffled afresh among their places.
+
+        The face-down and stock cards are put in a fixed order and shuffled with deal ``seed``'s generator,
+        then laid face down column by column (bottom first) and into the stock: the result depends only on
+        :meth:`observation` and ``seed``. Every visible card, count and option is kept; the history is not.
+
+        >>> g = Game(seed=7)
+        >>> h = g.redeal_hidden(1)
+        >>> h.observation() == g.observation(), h.position() == g.position()
+        (True, False)
+        """
+        seed = check_seed(seed)
+        with self.locked():
+            hidden = sorted([c for col, d in zip(self._cols, self._down) for c in col[:d]]
+                            + self._stock[self._sp:])
+            shuffle(hidden, seed)
+            columns = []
+            pos = 0
+            for col, d in zip(self._cols, self._down):
+                columns.append(hidden[pos:pos + d] + col[d:])
+                pos += d
+            return Game.from_state(self.variant, columns=columns, face_down=list(self._down),
+                                   stock=hidden[pos:], foundations=[list(r) for r in self._found],
+                                   moves=self._moves, suits=self.suits, auto_remove=self.auto_remove,
+                                   scoring=self.scoring)
 
     # ------------------------------------------------------------------ pictures and formats
     def __str__(self) -> str:

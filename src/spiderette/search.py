@@ -1,0 +1,85 @@
+"""The honest search: a good move found without looking at a face-down or stock card.
+
+Hindsight optimisation (Yan, Diaconis, Rusmevichientong and Van Roy, 2004): deal the hidden cards afresh many
+times, consistently with what the player has seen (:meth:`spiderette.Game.redeal_hidden`, which depends only on
+:meth:`spiderette.Game.observation`), solve each draw with every card known, and play the first move of the
+winning lines that win the most draws. The budget is counted in tables, so a seed gives the same answer on
+every machine.
+
+>>> from spiderette import Game
+>>> h = search_hint(Game(seed=7), samples=4, seed=1, node_limit=1500)
+>>> h.move in Game(seed=7).legal_moves() and "sampled deal" in h.reason
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from .errors import quote
+from .game import Game
+from .hints import Hint, ranked_hints
+from .solver import solve
+
+
+def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit: int = 4000) -> Hint | None:
+    """The move that wins the most of ``samples`` redealt copies of ``g``; ``None`` when no move is useful.
+
+    Each draw is solved with at most ``node_limit`` tables. ``seed`` fixes the draws (``None``: fresh ones).
+    The reason says how many draws the move won.
+    """
+    for name, value, low in (("samples", samples, 1), ("node_limit", node_limit, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be a whole number >= {low}, not {quote(value)}")
+    ranked = ranked_hints(g)
+    if not ranked:
+        return None
+    if len(ranked) == 1:
+        only = ranked[0]
+        return Hint(only.move, f"the only useful move: {only.reason}", only.rank)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    draw = random.Random(seed)
+    wins: Counter = Counter()
+    for _ in range(samples):
+        result = solve(g.redeal_hidden(draw.randrange(2**64)), time_limit=None, node_limit=node_limit)
+        if result.result == "win" and result.moves:
+            wins[result.moves[0]] += 1
+    order = {h.move: i for i, h in enumerate(ranked)}
+    if not wins:
+        best = ranked[0]
+        return Hint(best.move, f"no sampled deal was won within the budget; {best.reason}", best.rank)
+    move = min(wins, key=lambda m: (-wins[m], order.get(m, len(order))))
+    why = next((h.reason for h in ranked if h.move == move), "")
+    return Hint(move, f"wins {wins[move]} of {samples} sampled deals" + (f": {why}" if why else ""), 0)
+
+
+METHODS = ("ranked", "search", "solver")
+
+
+def hint(g: Game, method: str = "ranked", samples: int = 40, seed: int | None = None, node_limit: int = 4000,
+         time_limit: float = 10.0) -> Hint | None:
+    """A suggested move with its reason, by one of three methods:
+
+    * ``"ranked"`` (instant): the best of :func:`spiderette.hints`, one move deep;
+    * ``"search"``: :func:`search_hint`, which looks ahead without peeking at a hidden card;
+    * ``"solver"``: the first move of a winning line found with every card known — a spoiler, and labelled
+      one (``None`` if no win was found within ``time_limit`` seconds).
+
+    >>> from spiderette import Game
+    >>> hint(Game(seed=7)).reason
+    'moving 6H onto 7C turns over a card in column b'
+    """
+    if method == "ranked":
+        hints = ranked_hints(g)
+        return hints[0] if hints else None
+    if method == "search":
+        return search_hint(g, samples, seed, node_limit)
+    if method == "solver":
+        result = solve(g, time_limit=time_limit)
+        if result.result != "win" or not result.moves:
+            return None
+        return Hint(result.moves[0], f"spoiler: the first move of a winning line of {len(result.moves)} moves"
+                                     " (the solver sees every hidden card)", 0)
+    raise ValueError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
