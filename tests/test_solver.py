@@ -1,0 +1,201 @@
+"""The solver, what a player may see (``observation``, ``redeal_hidden``) and the honest search hint."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections import Counter
+
+import pytest
+from spiderette_testkit import game, run
+
+from spiderette import VARIANTS, Game, hint, solve, solve_async
+from spiderette.search import search_hint
+from spiderette.solver import _Search
+
+
+def replayed(g: Game, moves) -> Game:
+    h = g.copy()
+    h.play(moves)
+    return h
+
+
+def exhaustive_loss(g: Game, limit: int = 200_000) -> bool:
+    """Every table reachable with the engine's own legal moves, and none won (a cross-check of the solver)."""
+    seen, stack = {g.state_key()}, [g.copy()]
+    while stack:
+        h = stack.pop()
+        for m in h.legal_moves():
+            k = h.copy()
+            k.apply(m)
+            if k.is_won:
+                return False
+            key = k.state_key()
+            if key not in seen:
+                seen.add(key)
+                stack.append(k)
+                assert len(seen) < limit
+    return True
+
+
+# ------------------------------------------------------------------------------------------- known answers
+def test_wins_in_one_and_three_moves_with_three_runs_already_home():
+    g = game("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
+    res = solve(g, time_limit=5)
+    assert res.result == "win" and [str(m) for m in res.moves] == ["ba1"]
+    g = game("spiderette", [run("S", 13, 4), ["3S"], ["2S"], ["AS"]], foundations=["H", "D", "C"])
+    res = solve(g, time_limit=5)
+    assert res.result == "win" and len(res.moves) >= 3 and replayed(g, res.moves).is_won
+
+
+def test_real_deals_won_are_wins_on_replay():
+    for seed in (3, 10, 14):
+        g = Game(seed=seed)
+        before = g.position()
+        res = solve(g, time_limit=8)
+        assert g.position() == before  # the game given is never changed
+        assert res.result == "win", (seed, res)
+        assert replayed(g, res.moves).is_won and res.nodes > 0
+
+
+def test_no_move_at_all_is_a_proven_loss():
+    # four kings and three cards that fit nowhere on top, the rest face down under them; the stock is empty
+    g = game("spiderette", [["*", "KS"], ["KH"], ["KD"], ["KC"], ["9H"], ["6D"], ["3C"]])
+    assert g.status == "lost"
+    res = solve(g, time_limit=5)
+    assert res.result == "loss" and res.moves == []
+
+
+def test_a_dead_end_is_a_proven_loss():
+    # three runs home, three cards in the tableau, ten in the stock: a column stays empty, so no deal ever
+    g = game("spiderette", [["5S"], ["9S"], ["QS"]], stock_size=10, foundations=["H", "D", "C"])
+    assert g.status == "dead_end"
+    res = solve(g, time_limit=5)
+    assert res.result == "loss"
+    assert exhaustive_loss(g)
+
+
+def test_a_loss_with_moves_to_spare_is_proven_and_cross_checked():
+    # diamonds and clubs home; 5H can go back and forth between 6S and 6H, and nothing else can ever move
+    g = game("spiderette", [["AS", "3S", "5S", "KS"], ["2S", "4S", "6S", "5H"], ["7S", "8S", "6H"],
+                            ["QS", "7H", "KH"], ["JS", "AH", "9H"], ["TS", "3H", "8H", "2H"],
+                            ["TH", "QH", "9S", "4H", "JH"]], foundations=["D", "C"])
+    assert g.status == "playing" and [str(m) for m in g.legal_moves()] == ["bc1"]
+    res = solve(g, time_limit=10)
+    assert res.result == "loss" and exhaustive_loss(g)
+
+
+# ------------------------------------------------------------------------------------------- the move generator
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_solvers_moves_and_tables_are_the_engines(variant):
+    """Against Game.legal_moves and Game.apply on random walks: the same moves (less the two proven no-ops
+    once the stock is empty) and the same table after each."""
+    for seed in range(6):
+        g = Game(variant, seed=seed)
+        space = _Search(g)
+        rng = random.Random(seed)
+        for _ in range(150):
+            n = g.columns
+
+            def state(h: Game, n: int = n, space: _Search = space) -> tuple:
+                return (tuple(h.column(i) for i in range(n)), tuple(h.face_down(i) for i in range(n)),
+                        len(space.stock) - h.stock_count, h.runs_completed)
+
+            now = state(g)
+            legal = set(g.legal_moves())
+            if not g.stock_count:
+                empty = [i for i in range(n) if not g.column(i)]
+                legal = {m for m in legal if not (m.kind == "move" and not g.column(m.dst) and (
+                    m.dst != empty[0] or m.count == len(g.column(m.src))))}
+            assert set(space.moves(now)) == legal
+            if not legal:
+                break
+            m = rng.choice(sorted(legal, key=str))
+            g.apply(m)
+            assert space.after(now, m) == state(g)
+
+
+# ------------------------------------------------------------------------------------------- budgets and threads
+def test_node_and_time_limits_are_kept():
+    g = Game(seed=1)
+    res = solve(g, time_limit=None, node_limit=500)
+    assert res.result in ("win", "unknown") and res.nodes <= 500
+    if res.result == "unknown":
+        assert "node limit" in res.reason
+    res = solve(g, time_limit=0.3)
+    assert res.result != "loss"
+    assert res.seconds < 3  # it stops on its own, soon after the limit
+
+
+def test_a_cancelled_search_says_so():
+    stop = threading.Event()
+    stop.set()
+    res = solve(Game(seed=1), time_limit=30, cancel=stop)
+    assert res.result == "unknown" and res.reason == "cancelled"
+
+
+def test_solve_async_is_a_future_that_can_be_cancelled():
+    g = Game(seed=3)
+    f = solve_async(g, time_limit=10)
+    assert f.result(timeout=30).result == "win"
+    slow = solve_async(Game(seed=1), time_limit=60)
+    assert slow.cancel() and slow.cancelled()
+    g.apply(g.legal_moves()[0])  # the game plays on meanwhile: the search works on a copy
+
+
+@pytest.mark.parametrize("kwargs", [{"time_limit": 0}, {"time_limit": -1}, {"time_limit": "5"},
+                                    {"node_limit": 0}, {"node_limit": 2.5}, {"node_limit": True}])
+def test_bad_budgets_are_clear_errors(kwargs):
+    with pytest.raises(ValueError):
+        solve(Game(seed=1), **kwargs)
+    with pytest.raises(TypeError):
+        solve("spiderette")
+
+
+# ------------------------------------------------------------------------------------------- what a player sees
+def hidden(g: Game) -> Counter:
+    d = g.to_dict()
+    return Counter([c[1:] for col in d["tableau"] for c in col if c.startswith("|")] + d["stock"])
+
+
+def test_observation_holds_no_hidden_card_and_no_deal_number():
+    g = Game(seed=7)
+    g.play("bd d")
+    o = g.observation()
+    text = repr(o)
+    assert o["stock"] == 17 and [c["down"] for c in o["columns"]] == [0, 0, 2, 3, 4, 5, 6]
+    assert not any(f"'{c}'" in text for c in hidden(g)) and "seed" not in o
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_redeal_hidden_keeps_what_is_seen_and_shuffles_the_rest(variant):
+    g = Game(variant, seed=5)
+    g.apply(g.legal_moves()[0])
+    a, b = g.redeal_hidden(1), g.redeal_hidden(1)
+    assert a.observation() == g.observation() and a.position() == b.position()
+    assert hidden(a) == hidden(g)                      # the same cards are hidden, in other places
+    assert g.redeal_hidden(2).position() != a.position()
+    assert a.move_count == g.move_count and a.history == []
+
+
+def test_the_search_hint_depends_only_on_what_is_seen():
+    g = Game(seed=7)
+    twin = g.redeal_hidden(99)                 # the same table to a player, other hidden cards
+    assert twin.observation() == g.observation() and twin.position() != g.position()
+    a = search_hint(g, samples=3, seed=4, node_limit=800)
+    b = search_hint(twin, samples=3, seed=4, node_limit=800)
+    assert (a.move, a.reason) == (b.move, b.reason)
+    assert a.move in g.legal_moves() and "sampled deal" in a.reason
+
+
+def test_hint_methods():
+    g = game("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
+    assert str(hint(g).move) == "ba1"
+    spoiler = hint(g, method="solver")
+    assert str(spoiler.move) == "ba1" and "spoiler" in spoiler.reason
+    only = hint(g, method="search", samples=2, seed=1)
+    assert str(only.move) == "ba1" and "only useful move" in only.reason
+    with pytest.raises(ValueError, match="method"):
+        hint(g, method="oracle")
+    with pytest.raises(ValueError, match="samples"):
+        hint(Game(seed=7), method="search", samples=0)
