@@ -9,6 +9,19 @@ const BANNER = {
   dead_end: "Dead end: no deal can ever be made; undo to go back",
 };
 
+const THINK = ["think", "Think", "Look ahead without peeking (slow)"];
+const STOP_THINKING = ["stop_thinking", "Stop thinking", "Stop looking ahead"];
+
+/** The words of the Winnable? stat for a verdict (view.winnable). */
+export function verdictText(w) {
+  if (!w) return "";
+  if (w.state === "thinking") return "checking\u2026";
+  if (w.state === "win" && !w.moves) return "won";
+  if (w.state === "win") return `winnable (line of ${w.moves} move${w.moves === 1 ? "" : "s"})`;
+  if (w.state === "loss") return "not winnable from here";
+  return "unknown";
+}
+
 const suitsText = (n) => `${n} suit${n === 1 ? "" : "s"}`;
 
 function button(action, label, title, extra) {
@@ -34,7 +47,8 @@ const offers = (select, value) => [...select.options].some((o) => o.value === va
  * bannerSlot, (the table), live. Then:
  * - setVariants(list): the variants Python offers (readVariants); update(view, prev): show a new view;
  * - newGameIntent(): the "new" intent for the chosen variant and suits (the one place it is built);
- * - say(text): tell a screen reader; bind(on, act): call act(action) for a button press.
+ * - say(text): tell a screen reader; bind(on, act): call act(action) for a button press, and
+ *   act({action: "winnable", on}) when the Winnable? box changes.
  */
 export function createChrome() {
   const selVariant = h("select", { "data-control": "variant", "aria-label": "Variant for a new game", title: "Variant for a new game" });
@@ -45,6 +59,17 @@ export function createChrome() {
   const [statMoves, valMoves] = stat("moves", "Moves");
   const [statDeals, valDeals] = stat("deals", "Deals");
   const [statRuns, valRuns] = stat("runs", "Runs");
+  const [statWinnable, valWinnable] = stat("winnable", "Winnable?");
+  statWinnable.hidden = true;
+  const btnThink = button(...THINK);
+  const chkWinnable = h("input", { type: "checkbox", "data-control": "winnable",
+    "aria-label": "Winnable? (spoiler: the solver looks at the hidden cards)" });
+  const lblWinnable = h("label", { class: "sp-check", title: "Check in the background whether the game can still be won (a spoiler)" },
+    chkWinnable, h("span", { text: "Winnable?" }));
+  const btnUndoToWinnable = button("undo_to_winnable", "Undo to the last winnable position",
+    "Take back the moves since the last position proven winnable");
+  btnUndoToWinnable.hidden = true;
+  btnUndoToWinnable.disabled = true;
   const title = h("span", { class: "sp-title" });
 
   const toolbar = h("div", { class: "sp-bar", role: "toolbar", "aria-label": "Game controls" },
@@ -54,8 +79,10 @@ export function createChrome() {
     h("span", { class: "sp-group" },
       button("restart", "Restart", "Restart this deal"),
       btnUndo, btnRedo,
-      button("hint", "Hint", "Show a good move (H)")));
-  const stats = h("div", { class: "sp-stats" }, title, statScore, statMoves, statDeals, statRuns);
+      button("hint", "Hint", "Show a good move (H)"),
+      btnThink, lblWinnable));
+  const stats = h("div", { class: "sp-stats" }, title, statScore, statMoves, statDeals, statRuns, statWinnable,
+    btnUndoToWinnable);
   const message = h("div", { class: "sp-message", "data-status": "message" });
   const bannerSlot = h("div", { class: "sp-banner-slot" });
   const live = h("div", { class: "sp-sr", "aria-live": "polite", "aria-atomic": "true" });
@@ -122,6 +149,18 @@ export function createChrome() {
     message.textContent = v.message;
     btnUndo.disabled = !v.can_undo;
     btnRedo.disabled = !v.can_redo;
+    const [action, label, tip] = v.thinking ? STOP_THINKING : THINK;
+    if (btnThink.dataset.action !== action) {
+      btnThink.dataset.action = action;
+      btnThink.textContent = label;
+      btnThink.title = tip;
+    }
+    btnThink.setAttribute("aria-pressed", v.thinking ? "true" : "false");
+    chkWinnable.checked = v.winnable !== null;
+    statWinnable.hidden = v.winnable === null;
+    valWinnable.textContent = verdictText(v.winnable);
+    btnUndoToWinnable.hidden = v.undo_to_winnable === null;
+    btnUndoToWinnable.disabled = v.undo_to_winnable === null;
     showTitle();
     // The choosers follow the game being played, but keep a choice the player made since then.
     const g = `${v.variant}|${v.suits}`;
@@ -165,6 +204,9 @@ export function createChrome() {
       };
       on(toolbar, "click", press);
       on(bannerSlot, "click", press);
+      on(stats, "click", press);
+      // the Winnable? checkbox asks Python; the view it publishes sets the box
+      on(chkWinnable, "change", () => act({ action: "winnable", on: chkWinnable.checked }));
       // the suits a variant offers
       on(selVariant, "change", fillSuits);
     },

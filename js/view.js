@@ -17,6 +17,14 @@ function column(raw) {
   return { down, up, movable: c.movable | 0, total: down + up.length };
 }
 
+// The Winnable? verdict: null (the indicator is off) or {state: thinking | win | loss | unknown, moves}.
+const VERDICTS = ["thinking", "win", "loss", "unknown"];
+function verdict(raw) {
+  const x = obj(raw);
+  if (!x) return null;
+  return { state: VERDICTS.includes(x.state) ? x.state : "unknown", moves: num(x.moves) };
+}
+
 /**
  * `model.get("view")` with every field present and of the right type; `tableau` has exactly `columns`
  * entries `{down, up, movable, total}`. Field names are the protocol's.
@@ -48,6 +56,9 @@ export function readView(model) {
     message: str(v.message),
     hint: obj(v.hint),
     last: obj(v.last),
+    thinking: !!v.thinking,
+    winnable: verdict(v.winnable),
+    undo_to_winnable: Number.isInteger(v.undo_to_winnable) ? v.undo_to_winnable : null,
   };
 }
 

@@ -49,7 +49,8 @@ function render({ model, el }) {
   const pointer = createPointer({ root, drawn, on, send, keyboard });
   chrome.bind(on, (action) => {
     keyboard.drop();
-    send(action === "new" ? chrome.newGameIntent() : { action });
+    if (typeof action !== "string") send(action);
+    else send(action === "new" ? chrome.newGameIntent() : { action });
   });
 
   function redraw() {

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 
 from .errors import quote
@@ -23,11 +24,13 @@ from .hints import Hint, ranked_hints
 from .solver import solve
 
 
-def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit: int = 4000) -> Hint | None:
+def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit: int = 4000,
+                cancel: threading.Event | None = None) -> Hint | None:
     """The move that wins the most of ``samples`` redealt copies of ``g``; ``None`` when no move is useful.
 
     Each draw is solved with at most ``node_limit`` tables. ``seed`` fixes the draws (``None``: fresh ones).
-    The reason says how many draws the move won.
+    The reason says how many draws the move won. Setting ``cancel`` (a ``threading.Event``) stops the search
+    early (checked before each draw and inside each solve): the answer then counts only the draws made.
     """
     for name, value, low in (("samples", samples, 1), ("node_limit", node_limit, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -42,8 +45,15 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
         seed = random.SystemRandom().randrange(2**63)
     draw = random.Random(seed)
     wins: Counter = Counter()
+    made = 0
     for _ in range(samples):
-        result = solve(g.redeal_hidden(draw.randrange(2**64)), time_limit=None, node_limit=node_limit)
+        if cancel is not None and cancel.is_set():
+            break
+        result = solve(g.redeal_hidden(draw.randrange(2**64)), time_limit=None, node_limit=node_limit,
+                       cancel=cancel)
+        if result.reason == "cancelled":
+            break
+        made += 1
         if result.result == "win" and result.moves:
             wins[result.moves[0]] += 1
     order = {h.move: i for i, h in enumerate(ranked)}
@@ -52,7 +62,7 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
         return Hint(best.move, f"no sampled deal was won within the budget; {best.reason}", best.rank)
     move = min(wins, key=lambda m: (-wins[m], order.get(m, len(order))))
     why = next((h.reason for h in ranked if h.move == move), "")
-    return Hint(move, f"wins {wins[move]} of {samples} sampled deals" + (f": {why}" if why else ""), 0)
+    return Hint(move, f"wins {wins[move]} of {made} sampled deals" + (f": {why}" if why else ""), 0)
 
 
 METHODS = ("ranked", "search", "solver")

@@ -30,11 +30,21 @@ from .errors import IllegalMoveError, clip, quote, whole
 from .game import Game, parse_sequence
 from .hints import best_hint
 from .move import DEAL, LETTERS, Move
+from .search import search_hint
+from .solver import StoppableFuture, solve
 from .table import click_move, view
 from .variants import RULES, get_rules
 
 STATIC = Path(__file__).parent / "static"
-ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new")
+ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new", "think", "stop_thinking",
+           "winnable", "undo_to_winnable")
+#: Intents that leave a play running in the background (they do not act on the table).
+KEEP_PLAYING = ("hint", "stop_thinking", "winnable")
+#: The honest search behind the Think button: modest, so it answers within a few seconds.
+THINK_SAMPLES = 12
+THINK_NODE_LIMIT = 3000
+#: Seconds the Winnable? indicator gives the solver for each table.
+WINNABLE_TIME_LIMIT = 5.0
 #: The longest status line published (a refusal quoting a long input is cut).
 MAX_MESSAGE = 200
 
@@ -68,6 +78,25 @@ class PlayFuture(Future):
         return self.started and not self.done()
 
 
+def _background(work: Callable[[threading.Event], object], done: Callable[[StoppableFuture, object], None],
+                name: str) -> StoppableFuture:
+    """Run ``work(stop)`` in a daemon thread; then ``done(future, value)`` in that thread (which settles the
+    future). ``cancel()`` on the future sets ``stop`` and works while the work runs."""
+    future = StoppableFuture()
+
+    def run() -> None:
+        try:
+            value = work(future.stop)
+        except BaseException as e:
+            if future.set_running_or_notify_cancel():
+                future.set_exception(e)
+            return
+        done(future, value)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
+
+
 def _static(name: str) -> Path | str:
     path = STATIC / name
     if path.exists():
@@ -92,11 +121,14 @@ class Widget(anywidget.AnyWidget):
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
+    #: The Winnable? indicator (a spoiler, off by default): the solver checks every table in the background.
+    winnable = traitlets.Bool(False).tag(sync=True)
     #: The variants the New-game chooser offers: ``{"name", "title", "suits"}`` each, from :data:`RULES`.
     variants = traitlets.List(read_only=True).tag(sync=True)
 
     def __init__(self, variant: str = "spiderette", suits: int = 4, seed: int | None = None,
-                 game: Game | None = None, *, four_colour: bool = False, **kwargs) -> None:
+                 game: Game | None = None, *, four_colour: bool = False, winnable: bool = False,
+                 **kwargs) -> None:
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
         game = game if game is not None else Game(variant, seed=seed, suits=suits)
@@ -110,8 +142,17 @@ class Widget(anywidget.AnyWidget):
         self._hint: dict | None = None
         self._task: PlayFuture | None = None
         self._on_move: list[Callable[[Move], object]] = []
+        self._games = 0                   # bumps for every new game: part of the table's key
+        self._table: tuple | None = None  # the key of the table last published
+        self._think: StoppableFuture | None = None
+        self._check: StoppableFuture | None = None
+        self._verdict: dict | None = None                 # view.winnable
+        self._verdicts: dict[tuple, dict] = {}            # proven verdicts by table key (this game)
+        self._winnable_lines: dict[int, tuple] = {}       # history length -> history of a position proven won
         self.on_msg(self._handle_message)
         self._publish("")
+        if winnable:
+            self.winnable = True
 
     # ------------------------------------------------------------------ state
     @property
@@ -119,13 +160,27 @@ class Widget(anywidget.AnyWidget):
         """The live game: read it and script it; call :meth:`refresh` after changing it directly."""
         return self._game
 
+    def _key(self) -> tuple:
+        """The table as it stands: equal keys, same table (and same game, same place in its history)."""
+        g = self._game
+        return self._games, g.state_key(), len(g.history)
+
     def _publish(self, message: str | None = None, last: dict | None = None) -> None:
         with self._lock:
+            key = self._key()
+            if key != self._table:
+                # The table changed: a think about the old one stops, the Winnable? check starts again.
+                self._table = key
+                self._cancel_think()
+                if self.winnable:
+                    self._start_check()
             if message is not None:
                 self._message = clip(message, MAX_MESSAGE)
             self._version += 1
             v = view(self._game)
-            v.update(version=self._version, message=self._message, hint=self._hint, last=last)
+            v.update(version=self._version, message=self._message, hint=self._hint, last=last,
+                     thinking=self._think is not None, winnable=self._verdict,
+                     undo_to_winnable=self._undo_target())
             self.view = v
 
     def refresh(self) -> None:
@@ -256,6 +311,9 @@ class Widget(anywidget.AnyWidget):
                 suits = old.suits if variant == old.variant else 4
             self._game = Game(variant, seed=seed, suits=suits, auto_remove=old.auto_remove,
                               scoring=old.scoring, lock=self._lock)
+            self._games += 1
+            self._verdicts.clear()
+            self._winnable_lines.clear()
             self._hint = None
             self._publish(f"New game: {self._game.rules.title}, deal {self._game.seed}", last={"kind": "new"})
             return self._game
@@ -268,11 +326,167 @@ class Widget(anywidget.AnyWidget):
                 self._hint = None
                 self._publish("No useful move: undo, or start a new game")
                 return None
-            self._hint = {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
-                          "text": str(h.move), "reason": h.reason}
+            self._hint = self._hint_dict(h)
             self._publish(f"Hint: {h.reason}")
             return h.move
 
+    # ------------------------------------------------------------------ thinking (the honest search)
+    def think(self, wait: bool = False, samples: int | None = None, node_limit: int | None = None):
+        """Look ahead without peeking: :func:`spiderette.search.search_hint` on a copy of the table, in a
+        background thread, while the kernel goes on answering clicks.
+
+        ``wait=False`` returns at once a ``concurrent.futures.Future`` of the :class:`~spiderette.hints.Hint`
+        (``None`` when no move is useful); ``cancel()`` stops the search. ``wait=True`` returns the hint.
+        When it answers and the table is still the one it looked at, the hint is shown as the Hint button
+        shows one; any change of the table (a move, a deal, undo, a new game...) stops it, and a new
+        ``think`` stops the one before. ``view["thinking"]`` is true while it runs. ``samples`` and
+        ``node_limit`` default to :data:`THINK_SAMPLES` and :data:`THINK_NODE_LIMIT`.
+        """
+        samples = THINK_SAMPLES if samples is None else samples
+        node_limit = THINK_NODE_LIMIT if node_limit is None else node_limit
+        if not isinstance(wait, bool):
+            raise TypeError(f"wait must be True or False, not {quote(wait)}")
+        for name, value in (("samples", samples), ("node_limit", node_limit)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number >= 1, not {quote(value)}")
+        with self._lock:
+            self._cancel_think()
+            start, key = self._game.copy(), self._key()
+            future = _background(
+                lambda stop: search_hint(start, samples=samples, node_limit=node_limit, cancel=stop),
+                lambda f, h: self._thought(f, key, h), "spiderette-think")
+            self._think = future
+            self._publish("Thinking\u2026")
+        return future.result() if wait else future
+
+    def stop_thinking(self) -> bool:
+        """Stop a running :meth:`think`; ``True`` if one was stopped."""
+        with self._lock:
+            stopped = self._cancel_think()
+            self._publish("Stopped thinking" if stopped else "Not thinking")
+            return stopped
+
+    def _cancel_think(self) -> bool:
+        with self._lock:
+            future, self._think = self._think, None
+            return future is not None and future.cancel()
+
+    def _thought(self, future: StoppableFuture, key: tuple, h) -> None:
+        """The think thread's answer: shown (under the lock) only if the table is still the one it was for."""
+        with self._lock:
+            current = self._think is future
+            if current:
+                self._think = None
+            if not future.set_running_or_notify_cancel():   # cancelled: a newer table or a stop
+                if current:   # cancelled by future.cancel() itself: the table stops showing "thinking"
+                    self._publish("Stopped thinking")
+                return
+            if key != self._key():
+                self._publish("The table changed while thinking")
+            elif h is None:
+                self._hint = None
+                self._publish("No useful move: undo, or start a new game")
+            else:
+                self._hint = self._hint_dict(h)
+                self._publish(f"Hint: {h.reason}")
+            future.set_result(h)
+
+    @staticmethod
+    def _hint_dict(h) -> dict:
+        return {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
+                "text": str(h.move), "reason": h.reason}
+
+    # ------------------------------------------------------------------ the Winnable? indicator
+    @traitlets.observe("winnable")
+    def _winnable_changed(self, change: dict) -> None:
+        with self._lock:
+            if change["new"]:
+                self._start_check()
+                self._publish()
+            else:
+                check, self._check = self._check, None
+                if check is not None:
+                    check.cancel()
+                self._verdict = None
+                self._publish()
+
+    def _start_check(self) -> None:
+        """Solve the table in the background (cancelling the check of an older table); under the lock."""
+        if self._check is not None:
+            self._check.cancel()
+            self._check = None
+        key = self._key()
+        known = self._verdicts.get(key)
+        if known is not None:
+            self._verdict = known
+            self._note(known)
+            return
+        if self._game.is_won:
+            self._verdict = {"state": "win", "moves": 0}
+            return
+        self._verdict = {"state": "thinking"}
+        start = self._game.copy()
+        self._check = _background(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop),
+                                  lambda f, res: self._checked(f, key, res), "spiderette-winnable")
+
+    def _checked(self, future: StoppableFuture, key: tuple, res) -> None:
+        with self._lock:
+            if self._check is future:
+                self._check = None
+            if not future.set_running_or_notify_cancel():
+                return
+            future.set_result(res)
+            if res.result == "win":
+                verdict = {"state": "win", "moves": len(res.moves)}
+            elif res.result == "loss":
+                verdict = {"state": "loss"}
+            else:
+                verdict = {"state": "unknown"}
+            if res.result in ("win", "loss"):
+                self._verdicts[key] = verdict
+            if key != self._key() or not self.winnable:
+                return   # an answer about an older table: never shown
+            self._verdict = verdict
+            self._note(verdict)
+            self._publish()
+
+    def _note(self, verdict: dict) -> None:
+        """Remember a position proven winnable (by its place in the history), for :meth:`undo_to_winnable`."""
+        if verdict["state"] == "win":
+            history = tuple(self._game.history)
+            self._winnable_lines[len(history)] = history
+
+    def _undo_target(self) -> int | None:
+        """The move count of the last earlier position proven winnable, offered once the game is lost."""
+        g = self._game
+        lost = g.status in ("lost", "dead_end") or (self._verdict or {}).get("state") == "loss"
+        if not self.winnable or not lost:
+            return None
+        history = g.history
+        for n in sorted(self._winnable_lines, reverse=True):
+            if n < len(history) and tuple(history[:n]) == self._winnable_lines[n]:
+                return g.move_count - (len(history) - n)
+        return None
+
+    def undo_to_winnable(self) -> int:
+        """Undo back to the last earlier position the Winnable? indicator proved winnable; returns the number
+        of moves taken back (0, and says so, when there is none)."""
+        self.stop()
+        with self._lock:
+            target = self._undo_target()
+            if target is None:
+                self._publish("No earlier position was proven winnable")
+                return 0
+            g = self._game
+            steps = g.move_count - target
+            for _ in range(steps):
+                g.undo()
+            self._hint = None
+            self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: back to a winnable position",
+                          last={"kind": "undo"})
+            return steps
+
+    # ------------------------------------------------------------------ scripted play
     def play(self, moves: str | Iterable[Move | str], delay: float = 0.5, wait: bool = True):
         """Play a sequence of moves one at a time, each step drawn (and animated) on the table.
 
@@ -349,7 +563,7 @@ class Widget(anywidget.AnyWidget):
         action = content.get("action")
         if not isinstance(action, str) or action not in ACTIONS:
             raise IntentError(f"Refused: unknown action {quote(action)}")
-        if action != "hint":
+        if action not in KEEP_PLAYING:
             self.stop()   # the player acts: a play running in the background stops first
         with self._lock:
             version = content.get("version")
@@ -381,6 +595,16 @@ class Widget(anywidget.AnyWidget):
             elif action == "new":
                 variant, suits = self._new_game_choice(content)
                 self.new_game(variant=variant, suits=suits)
+            elif action == "think":
+                self.think()
+            elif action == "winnable":
+                on = content.get("on")
+                if not isinstance(on, bool):
+                    raise IntentError(f"Refused: 'on' must be true or false, not {quote(on)}")
+                if on == self.winnable:
+                    self._publish()
+                else:
+                    self.winnable = on
             else:
                 getattr(self, action)()
         if played is not None:

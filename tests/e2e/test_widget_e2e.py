@@ -423,6 +423,49 @@ def test_undo_redo_restart_and_hint_buttons(seed7):
     assert_kernel_agrees(page)
 
 
+def test_think_and_the_winnable_indicator(seed7):
+    """Think says "Thinking…" (its button turns into Stop thinking) and then shows the honest search's hint;
+    the Winnable? box shows the solver's verdict in the stats bar, and hides it again."""
+    page = seed7.page
+    r = H.root(page)
+    # first a think too long to finish: it stays "Thinking…" until it is stopped
+    H.kernel_eval(page, "import spiderette.widget as _sw\n_sw.THINK_SAMPLES = 1000")
+    r.locator('[data-action="think"]').click()
+    t = H.wait_table(page, lambda t: "stop_thinking" in t["buttons"])
+    assert t["status"]["message"] == "Thinking\u2026" and "think" not in t["buttons"]
+    assert r.locator('[data-action="stop_thinking"]').inner_text() == "Stop thinking"
+    assert H.kernel_json(page, "w.view['thinking']") is True
+    r.locator('[data-action="stop_thinking"]').click()
+    t = H.wait_table(page, message_has("stopped thinking"))
+    assert "think" in t["buttons"] and "stop_thinking" not in t["buttons"]
+    # then the ordinary think: a hint, as the Hint button shows one
+    H.kernel_eval(page, "_sw.THINK_SAMPLES = 12")
+    r.locator('[data-action="think"]').click()
+    t = H.wait_table(page, message_has("hint:"), timeout=60)
+    assert "sampled deal" in t["status"]["message"] and "think" in t["buttons"]
+    hint = H.kernel_json(page, "w.view['hint']")
+    assert hint["kind"] == "move" and r.locator(".sp-hint-src").count() == hint["count"]
+    assert t["cols"] == cols(game()), "thinking changes nothing"
+
+    # Winnable? is off by default (a spoiler)
+    box = r.locator('[data-control="winnable"]')
+    assert not box.is_checked() and not r.locator('[data-status="winnable"]').is_visible()
+    box.check()
+    verdicts = ("winnable (line of", "not winnable from here", "unknown")
+    t = H.wait_table(page, lambda t: t["status"]["winnable"].startswith(verdicts), timeout=30)
+    assert H.kernel_json(page, "w.winnable") is True
+    verdict = H.kernel_json(page, "w.view['winnable']")
+    if verdict["state"] == "win":
+        assert t["status"]["winnable"] == f"winnable (line of {verdict['moves']} moves)"
+    assert box.is_checked() and r.locator('[data-status="winnable"]').is_visible()
+    H.screenshot(page, "table-winnable.png")
+    box.uncheck()
+    H.wait_table(page, lambda t: t["status"]["winnable"] == "")
+    assert H.kernel_json(page, "[w.winnable, w.view['winnable']]") == [False, None]
+    assert not box.is_checked()
+    assert seed7.widget_problems() == []
+
+
 def test_new_game_with_the_variant_and_suit_choosers(seed7):
     page = seed7.page
     r = H.root(page)

@@ -1,0 +1,195 @@
+"""The widget's Think button (the honest search in the background) and its Winnable? indicator (the solver)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from concurrent.futures import CancelledError, Future
+
+import pytest
+from spiderette_testkit import build, hidden_codes, run, send
+
+from spiderette import Game, Move
+from spiderette.widget import Widget
+
+# Three runs home and the fourth one move from done: AS (column b) onto 2S wins at once.
+ONE_FROM_WON = build("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
+# Winnable (KS to the empty column g, then everything follows), but AS (column f) into the empty column g
+# leaves seven columns with nothing to move: the game is lost.
+ONE_FROM_LOST = build("spiderette", [["|QS", "KS"], ["|TS", "JS"], ["|8S", "9S"], ["|6S", "7S"], ["|4S", "5S"],
+                                     ["|2S", "3S", "AS"]], foundations=["H", "D", "C"])
+
+
+def settle(w: Widget) -> None:
+    """Wait until no Winnable? check is running and its answer (if any) is published."""
+    while True:
+        with w._lock:
+            check = w._check
+        if check is None:
+            return
+        try:
+            check.exception(timeout=60)
+        except CancelledError:
+            pass
+        time.sleep(0.01)   # done: its thread is publishing the answer and then clears w._check
+
+
+def join_thinkers() -> None:
+    """Wait for every think thread to end (a cancelled one ends at its next check of the stop)."""
+    for t in threading.enumerate():
+        if t.name == "spiderette-think":
+            t.join(timeout=60)
+            assert not t.is_alive()
+
+
+def test_think_returns_a_future_and_shows_a_hint():
+    w = Widget(seed=7)
+    f = w.think(samples=3, node_limit=500)
+    assert isinstance(f, Future)
+    h = f.result(timeout=60)
+    v = w.view
+    assert h is not None and h.move in w.game.legal_moves()
+    assert v["thinking"] is False
+    assert v["hint"] == {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
+                         "text": str(h.move), "reason": h.reason}
+    assert v["message"] == f"Hint: {h.reason}"
+    assert "sampled deal" in h.reason
+    assert w.game.move_count == 0, "thinking changes nothing"
+
+
+def test_think_intent_says_thinking_then_answers():
+    w = Widget(seed=7)
+    v = send(w, action="think")
+    assert v["thinking"] is True and v["message"] == "Thinking\u2026"
+    f = w._think
+    h = f.result(timeout=60)
+    assert w.view["thinking"] is False and w.view["hint"]["text"] == str(h.move)
+
+
+def test_think_with_wait_returns_the_hint():
+    w = Widget(seed=7)
+    h = w.think(wait=True, samples=2, node_limit=300)
+    assert w.view["hint"]["text"] == str(h.move)
+
+
+def test_a_move_while_thinking_cancels_it_and_no_stale_hint_appears():
+    w = Widget(seed=7)
+    f = w.think(samples=500)        # far too long to finish before the move below
+    assert w.view["thinking"] is True
+    v = send(w, action="move", src=1, dst=3, count=1)
+    assert f.cancelled()
+    assert v["thinking"] is False and v["hint"] is None and v["moves"] == 1
+    join_thinkers()
+    assert w.view["hint"] is None and w.view["thinking"] is False
+    assert "6H" in w.view["message"]
+    assert w.game.history == [Move.parse("bd1")]
+
+
+@pytest.mark.parametrize("action", ["deal", "undo", "restart", "new"])
+def test_other_changes_cancel_thinking(action):
+    w = Widget(seed=7)
+    w.move(1, 3)
+    f = w.think(samples=500)
+    send(w, action=action)
+    assert f.cancelled() and w.view["thinking"] is False
+    join_thinkers()
+    assert w.view["hint"] is None
+
+
+def test_stop_thinking():
+    w = Widget(seed=7)
+    send(w, action="think")
+    f = w._think
+    v = send(w, action="stop_thinking")
+    assert f.cancelled() and v["thinking"] is False and v["message"] == "Stopped thinking"
+    join_thinkers()
+    assert w.view["hint"] is None
+    assert send(w, action="stop_thinking")["message"] == "Not thinking"
+    assert w.stop_thinking() is False
+
+
+def test_cancelling_the_future_stops_thinking():
+    w = Widget(seed=7)
+    f = w.think(samples=500)
+    assert f.cancel()
+    join_thinkers()
+    assert w.view["thinking"] is False and w.view["hint"] is None
+    assert w.view["message"] == "Stopped thinking"
+
+
+def test_a_new_think_replaces_the_running_one():
+    w = Widget(seed=7)
+    first = w.think(samples=500)
+    second = w.think(samples=2, node_limit=300)
+    assert first.cancelled()
+    h = second.result(timeout=60)
+    join_thinkers()
+    assert w.view["hint"]["text"] == str(h.move) and w.view["thinking"] is False
+
+
+def test_winnable_is_off_by_default_and_publishes_verdicts():
+    w = Widget(game=Game.from_dict(ONE_FROM_WON))
+    assert w.winnable is False and w.view["winnable"] is None
+    v = send(w, action="winnable", on=True)
+    assert w.winnable is True and v["winnable"] is not None
+    settle(w)
+    assert w.view["winnable"] == {"state": "win", "moves": 1}
+    w.move(1, 0)
+    settle(w)
+    assert w.game.status == "won" and w.view["winnable"] == {"state": "win", "moves": 0}
+    w.undo()
+    settle(w)
+    assert w.view["winnable"] == {"state": "win", "moves": 1}
+    send(w, action="winnable", on=False)
+    assert w.winnable is False and w.view["winnable"] is None
+    w.winnable = True
+    settle(w)
+    assert w.view["winnable"] == {"state": "win", "moves": 1}
+    w.winnable = False
+    assert w.view["winnable"] is None
+
+
+def test_winnable_refuses_a_bad_intent():
+    w = Widget(game=Game.from_dict(ONE_FROM_WON))
+    v = send(w, action="winnable", on="yes")
+    assert v["message"].startswith("Refused: 'on' must be true or false") and w.winnable is False
+
+
+def test_winnable_says_not_winnable_and_offers_the_undo():
+    w = Widget(game=Game.from_dict(ONE_FROM_LOST), winnable=True)
+    start = w.game.move_count
+    settle(w)
+    assert w.view["winnable"]["state"] == "win"
+    assert w.view["undo_to_winnable"] is None
+    w.move(5, 6)   # AS into the empty column: nothing can move any more
+    settle(w)
+    v = w.view
+    assert w.game.status == "lost" and v["winnable"] == {"state": "loss"}
+    assert v["undo_to_winnable"] == start
+    v = send(w, action="undo_to_winnable")
+    assert w.game.move_count == start and w.game.history == [] and w.game.status == "playing"
+    assert "winnable position" in v["message"] and v["undo_to_winnable"] is None
+    settle(w)
+    assert w.view["winnable"]["state"] == "win"
+
+
+def test_undo_to_winnable_without_a_winnable_position_changes_nothing():
+    w = Widget(game=Game.from_dict(ONE_FROM_LOST))
+    w.move(5, 6)
+    assert w.view["undo_to_winnable"] is None   # the indicator is off: nothing was proven
+    v = send(w, action="undo_to_winnable")
+    assert len(w.game.history) == 1 and v["message"] == "No earlier position was proven winnable"
+
+
+def test_no_hidden_card_in_the_state_while_thinking_and_checking():
+    w = Widget(seed=7, winnable=True)
+    f = w.think(samples=2, node_limit=300)
+    state = json.dumps(w.get_state())
+    f.result(timeout=60)
+    settle(w)
+    hidden = hidden_codes(w.game)
+    for s in (state, json.dumps(w.get_state())):
+        assert not [c for c in hidden if f'"{c}"' in s]
+    assert w.view["winnable"]["state"] in ("win", "loss", "unknown")
+    assert set(w.view["winnable"]) <= {"state", "moves"}
