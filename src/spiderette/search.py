@@ -39,8 +39,9 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
     if not ranked:
         return None
     if len(ranked) == 1:
-        only = ranked[0]
-        return Hint(only.move, f"the only useful move: {only.reason}", only.rank)
+        only = ranked[0]  # nothing to weigh: no search needed
+        return only if only.move.kind == "deal" else Hint(only.move, f"the only useful move: {only.reason}",
+                                                          only.rank)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     draw = random.Random(seed)

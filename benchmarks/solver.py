@@ -1,0 +1,69 @@
+"""Solver strength and speed on numbered deals: won, proven lost, unknown; median and 90th percentile time.
+
+    python benchmarks/solver.py [--deals 1-200] [--variant spiderette] [--suits 4] [--seconds 10] [--processes 2]
+
+Each deal is solved on one core with ``spiderette.solve(Game(variant, seed=n, suits=s), time_limit=seconds)``;
+``--processes`` deals run side by side. Every win is replayed by the solver itself before it is reported.
+A benchmark, not a test: it prints figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from spiderette import Game, solve  # noqa: E402
+
+
+def one(job: tuple[str, int, int, float]) -> tuple[int, str, float, int, int]:
+    variant, suits, seed, seconds = job
+    r = solve(Game(variant, seed=seed, suits=suits), time_limit=seconds)
+    return seed, r.result, r.seconds, r.nodes, len(r.moves)
+
+
+def deal_range(text: str) -> range:
+    lo, _, hi = text.partition("-")
+    return range(int(lo), int(hi or lo) + 1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", default="1-200", help="first-last deal numbers (default 1-200)")
+    ap.add_argument("--variant", default="spiderette")
+    ap.add_argument("--suits", type=int, default=4)
+    ap.add_argument("--seconds", type=float, default=10.0, help="time limit per deal")
+    ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--verbose", action="store_true", help="one line per deal")
+    args = ap.parse_args()
+    deals = deal_range(args.deals)
+    print(f"python {platform.python_version()} on {platform.machine()}; {args.variant}, {args.suits} suit(s), "
+          f"deals {deals.start}-{deals.stop - 1}, {args.seconds:g} s each, {args.processes} process(es)")
+    t0 = time.perf_counter()
+    jobs = [(args.variant, args.suits, seed, args.seconds) for seed in deals]
+    with ProcessPoolExecutor(args.processes) as pool:
+        rows = list(pool.map(one, jobs))
+    counts = {"win": 0, "loss": 0, "unknown": 0}
+    for seed, result, seconds, nodes, length in rows:
+        counts[result] += 1
+        if args.verbose:
+            print(f"  deal {seed:4d}: {result:7s} {seconds:6.2f} s {nodes:9,d} tables  line {length}")
+    times = sorted(r[2] for r in rows)
+    n = len(rows)
+    decided = counts["win"] + counts["loss"]
+    p90 = times[min(n - 1, int(0.9 * n))]
+    speed = sum(r[3] for r in rows) / max(1e-9, sum(r[2] for r in rows))
+    print(f"won {counts['win']} ({counts['win'] / n:.1%}), proven lost {counts['loss']}, "
+          f"unknown {counts['unknown']}; decided {decided / n:.1%}")
+    print(f"time per deal: median {statistics.median(times):.2f} s, 90th percentile {p90:.2f} s; "
+          f"{speed:,.0f} tables expanded per second; wall {time.perf_counter() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
