@@ -30,9 +30,9 @@ from __future__ import annotations
 import heapq
 import threading
 import time
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 
+from .background import StoppableFuture, run_in_thread
 from .errors import quote
 from .game import Game
 from .move import DEAL, SENDS, Move, move_table
@@ -285,42 +285,11 @@ def _best_first(space: _Search, root: tuple, deadline: float | None, node_limit:
     return "exhausted", [], nodes
 
 
-def solve_async(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None) -> Future:
+def solve_async(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None) -> StoppableFuture:
     """:func:`solve` in a background thread: a ``Future`` whose ``cancel()`` stops the search.
 
     The position is copied at once, so the game may be played on meanwhile.
     """
     with g.locked():
         start = g.copy()
-    return _run_in_thread(lambda stop: solve(start, time_limit, node_limit, stop), "spiderette-solve")
-
-
-class StoppableFuture(Future):
-    """A ``Future`` for work in a thread that checks ``stop``: ``cancel()`` works while it runs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.stop = threading.Event()
-
-    def cancel(self) -> bool:
-        cancelled = super().cancel()
-        if cancelled:
-            self.stop.set()
-        return cancelled
-
-
-def _run_in_thread(work, name: str) -> StoppableFuture:
-    future = StoppableFuture()
-
-    def run() -> None:
-        try:
-            value = work(future.stop)
-        except BaseException as e:
-            if future.set_running_or_notify_cancel():
-                future.set_exception(e)
-            return
-        if future.set_running_or_notify_cancel():
-            future.set_result(value)
-
-    threading.Thread(target=run, name=name, daemon=True).start()
-    return future
+    return run_in_thread(lambda stop: solve(start, time_limit, node_limit, stop), "spiderette-solve")

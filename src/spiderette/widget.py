@@ -19,19 +19,19 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future
 from pathlib import Path
 
 import anywidget
 import traitlets
 
+from .background import StoppableFuture, run_in_thread
 from .cards import card_code
 from .errors import IllegalMoveError, clip, quote, whole
 from .game import Game, parse_sequence
 from .hints import best_hint
 from .move import DEAL, LETTERS, Move
 from .search import search_hint
-from .solver import StoppableFuture, solve
+from .solver import solve
 from .table import click_move, view
 from .variants import RULES, get_rules
 
@@ -53,48 +53,21 @@ class IntentError(ValueError):
     """A message from the front end that is malformed or out of date."""
 
 
-class PlayFuture(Future):
+class PlayFuture(StoppableFuture):
     """The running ``w.play(..., wait=False)``: a ``concurrent.futures.Future`` of the moves played.
 
     ``cancel()`` stops the play before its next step (a step is never cut in half) and works while it
-    runs; ``played`` lists the moves played so far; ``result()`` is the list of moves once all are played.
+    runs, waking it from its delay at once; ``played`` lists the moves played so far; ``result()`` is the
+    list of moves once all are played.
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.played: list[Move] = []
-        self.wake = threading.Event()
         self.started = False
-
-    def cancel(self) -> bool:
-        # The future stays pending while the steps run, so a plain Future.cancel() works, and it wakes the
-        # thread from its delay at once.
-        cancelled = super().cancel()
-        if cancelled:
-            self.wake.set()
-        return cancelled
 
     def running(self) -> bool:
         return self.started and not self.done()
-
-
-def _background(work: Callable[[threading.Event], object], done: Callable[[StoppableFuture, object], None],
-                name: str) -> StoppableFuture:
-    """Run ``work(stop)`` in a daemon thread; then ``done(future, value)`` in that thread (which settles the
-    future). ``cancel()`` on the future sets ``stop`` and works while the work runs."""
-    future = StoppableFuture()
-
-    def run() -> None:
-        try:
-            value = work(future.stop)
-        except BaseException as e:
-            if future.set_running_or_notify_cancel():
-                future.set_exception(e)
-            return
-        done(future, value)
-
-    threading.Thread(target=run, name=name, daemon=True).start()
-    return future
 
 
 def _static(name: str) -> Path | str:
@@ -352,9 +325,9 @@ class Widget(anywidget.AnyWidget):
         with self._lock:
             self._cancel_think()
             start, key = self._game.copy(), self._key()
-            future = _background(
+            future = run_in_thread(
                 lambda stop: search_hint(start, samples=samples, node_limit=node_limit, cancel=stop),
-                lambda f, h: self._thought(f, key, h), "spiderette-think")
+                "spiderette-think", lambda f, h: self._thought(f, key, h))
             self._think = future
             self._publish("Thinking\u2026")
         return future.result() if wait else future
@@ -426,8 +399,8 @@ class Widget(anywidget.AnyWidget):
             return
         self._verdict = {"state": "thinking"}
         start = self._game.copy()
-        self._check = _background(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop),
-                                  lambda f, res: self._checked(f, key, res), "spiderette-winnable")
+        self._check = run_in_thread(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop),
+                                    "spiderette-winnable", lambda f, res: self._checked(f, key, res))
 
     def _checked(self, future: StoppableFuture, key: tuple, res) -> None:
         with self._lock:
@@ -522,7 +495,7 @@ class Widget(anywidget.AnyWidget):
         task.started = True
         try:
             for i, m in enumerate(seq):
-                if i and delay and task.wake.wait(delay):
+                if i and delay and task.stop.wait(delay):
                     break
                 with self._lock:
                     if task.cancelled():
