@@ -20,7 +20,7 @@ from collections import Counter
 
 from .errors import quote
 from .game import Game
-from .hints import Hint, ranked_hints
+from .hints import Hint, best_hint, ranked_hints
 from .solver import solve
 
 
@@ -57,12 +57,12 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
         made += 1
         if result.result == "win" and result.moves:
             wins[result.moves[0]] += 1
-    order = {h.move: i for i, h in enumerate(ranked)}
     if not wins:
         best = ranked[0]
         return Hint(best.move, f"no sampled deal was won within the budget; {best.reason}", best.rank)
-    move = min(wins, key=lambda m: (-wins[m], order.get(m, len(order))))
-    why = next((h.reason for h in ranked if h.move == move), "")
+    place = {h.move: (i, h.reason) for i, h in enumerate(ranked)}
+    move = min(wins, key=lambda m: (-wins[m], place.get(m, (len(place), ""))[0]))
+    why = place.get(move, (0, ""))[1]
     return Hint(move, f"wins {wins[move]} of {made} sampled deals" + (f": {why}" if why else ""), 0)
 
 
@@ -83,8 +83,7 @@ def hint(g: Game, method: str = "ranked", samples: int = 40, seed: int | None = 
     'moving 6H onto 7C turns over a card in column b'
     """
     if method == "ranked":
-        hints = ranked_hints(g)
-        return hints[0] if hints else None
+        return best_hint(g)
     if method == "search":
         return search_hint(g, samples, seed, node_limit)
     if method == "solver":

@@ -85,7 +85,7 @@ class _Search:
     def __init__(self, g: Game) -> None:
         rules = g.rules
         self.n = g.columns
-        self.colour = rules.group == "colour"
+        self.links = rules.links  # does a card continue a group on another (by suit, or colour)
         self.deal_with_empty = rules.deal_with_empty
         self.auto_remove = g.auto_remove
         self.runs_total = g.runs_total
@@ -95,11 +95,6 @@ class _Search:
         self.whole_runs = False  # the streamliner: only whole runs move (not a complete search)
 
     # ---------------------------------------------------------------- one column
-    def links(self, below: int, above: int) -> bool:
-        if self.colour:
-            return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
-        return below == above + 1
-
     def facts(self, col: tuple, down: int) -> tuple[int, int]:
         """``(movable run length, disorder)`` of one column, remembered by its contents."""
         key = (col, down)
