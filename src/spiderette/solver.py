@@ -62,7 +62,8 @@ class SolveResult:
 
     ``result`` is ``"win"`` (``moves`` wins from the position; checked by replay), ``"loss"`` (every table the
     game can reach was visited: proven) or ``"unknown"`` (the budget ran out, or the search was cancelled).
-    ``nodes`` counts the tables expanded, ``seconds`` the time taken.
+    ``nodes`` counts the tables expanded, ``seconds`` the time taken, ``start`` is a copy of the position
+    solved (so that a winning line can be replayed from it).
     """
 
     result: str
@@ -70,6 +71,7 @@ class SolveResult:
     nodes: int = 0
     seconds: float = 0.0
     reason: str = ""
+    start: Game | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         if self.result == "win":
@@ -216,7 +218,7 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
     with g.locked():
         start = g.copy()
     if start.is_won:
-        return SolveResult("win", [], 0, time.perf_counter() - t0)
+        return SolveResult("win", [], 0, time.perf_counter() - t0, start=start)
     root = (tuple(start.column(i) for i in range(start.columns)),
             tuple(start.face_down(i) for i in range(start.columns)), 0, start.runs_completed)
     deadline = None if time_limit is None else t0 + time_limit
@@ -234,13 +236,13 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
             check.play(line)  # a claimed win is a win: replayed by the engine itself
             if not check.is_won:
                 raise AssertionError("the solver's line does not win; please report this deal")
-            return SolveResult("win", line, nodes, time.perf_counter() - t0)
+            return SolveResult("win", line, nodes, time.perf_counter() - t0, start=start)
         if outcome == "exhausted" and not whole_runs:
-            return SolveResult("loss", [], nodes, time.perf_counter() - t0)
+            return SolveResult("loss", [], nodes, time.perf_counter() - t0, start=start)
         if outcome == "cancelled":
-            return SolveResult("unknown", [], nodes, time.perf_counter() - t0, "cancelled")
+            return SolveResult("unknown", [], nodes, time.perf_counter() - t0, "cancelled", start=start)
     reason = "node limit reached" if node_limit is not None and nodes >= node_limit else "time limit reached"
-    return SolveResult("unknown", [], nodes, time.perf_counter() - t0, reason)
+    return SolveResult("unknown", [], nodes, time.perf_counter() - t0, reason, start=start)
 
 
 def _best_first(space: _Search, root: tuple, deadline: float | None, node_limit: int | None,
