@@ -38,7 +38,7 @@ function fillRow(row, i, entry) {
   const shown = typeof entry.reason === "string";
   const b = row.firstChild;
   const parts = i === 0
-    ? [h("span", { class: "sp-rp-text", text: "Start" })]
+    ? [h("span", { class: "sp-rp-start", text: "The start" })]
     : [
       h("span", { class: "sp-rp-num", text: `${i}.` }),
       h("span", { class: "sp-rp-text", text: str(entry.text) }),
@@ -49,6 +49,7 @@ function fillRow(row, i, entry) {
   b.setAttribute("aria-label", i === 0 ? "the start"
     : `move ${i}: ${str(entry.text)}${shown ? `, ${str(entry.cards)}; ${entry.reason}` : ""}`);
   row.classList.toggle("sp-rp-hidden", i > 0 && !shown);
+  b.title = i > 0 && !shown ? "Its cards and reason show once the replay gets there" : "";
   row.classList.toggle("sp-rp-top", Number.isInteger(entry.hint) && entry.hint === 1);
   row.classList.toggle("sp-rp-off", i > 0 && shown && !Number.isInteger(entry.hint));
 }
