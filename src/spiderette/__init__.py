@@ -21,15 +21,19 @@ from .variants import RULES, VARIANTS, Rules
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
     "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
-    "SolveResult",
+    "SolveResult", "Replay",
 ]
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    # The widget needs anywidget; import it only when asked, so the engine runs without it.
+    # The widgets need anywidget; import them only when asked, so the engine runs without it.
     if name == "Widget":
         from .widget import Widget
 
         return Widget
+    if name == "Replay":
+        from .replay import Replay
+
+        return Replay
     raise AttributeError(f"module 'spiderette' has no attribute {name!r}")

@@ -70,7 +70,8 @@ class PlayFuture(StoppableFuture):
         return self.started and not self.done()
 
 
-def _static(name: str) -> Path | str:
+def static_file(name: str) -> Path | str:
+    """The built front-end file ``static/<name>`` (for ``_esm`` / ``_css``), or a stand-in that says it is missing."""
     path = STATIC / name
     if path.exists():
         return path
@@ -89,8 +90,8 @@ class Widget(anywidget.AnyWidget):
     one lock (``w.game.lock``), so scripting ``w.game`` from any thread while the table plays is safe.
     """
 
-    _esm = _static("widget.js")
-    _css = _static("widget.css")
+    _esm = static_file("widget.js")
+    _css = static_file("widget.css")
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
