@@ -170,33 +170,41 @@ class _Search:
 
     def moves(self, state: tuple) -> list[Move]:
         cols, dealt, _ = state
-        n, table, facts, whole = self.n, self.table, self.facts, self.whole_runs
+        n, table, facts, whole, links = self.n, self.table, self.facts, self.whole_runs, self.links
         stock_left = dealt < len(self.stock)
-        tops = [c[-1] & 15 if len(c) > 1 else 0 for c in cols]
-        empty = [i for i in range(n) if len(cols[i]) == 1]
+        by_top: dict[int, list[int]] = {}  # the columns whose top card has this rank
+        empty: list[int] = []
+        for i, col in enumerate(cols):
+            if len(col) == 1:
+                empty.append(i)
+            else:
+                by_top.setdefault(col[-1] & 15, []).append(i)
         if empty and not stock_left:
             empty = empty[:1]  # no stock: one empty column is as good as another
         out: list[Move] = []
-        for s in range(n):
-            col = cols[s]
+        for s, col in enumerate(cols):
             if len(col) == 1:
                 continue
             r = facts(col)[0]
-            base = tops[s]
+            base = col[-1] & 15
             row = table[s]
-            # streamliner: a run already in rank order on a card moves only to build in suit
-            under = len(col) - 1 - r
-            seated = whole and under > col[0] and (col[under] & 15) == (col[under + 1] & 15) + 1
-            for d in range(n):
-                k = tops[d] - base
-                if 0 < k <= r and (k == r or not whole):
-                    if seated and not self.links(cols[d][-1], col[under + 1]):
-                        continue
+            if whole:
+                # the streamliner: a run already in rank order on a card moves only to build in suit
+                under = len(col) - 1 - r
+                seated = under > col[0] and (col[under] & 15) == (col[under + 1] & 15) + 1
+                for d in by_top.get(base + r, ()):
+                    if not seated or links(cols[d][-1], col[under + 1]):
+                        out.append(row[d][r])
+                if len(col) - 1 > r:  # a whole column into an empty one: pointless here
+                    out.extend(row[d][r] for d in empty)
+                continue
+            for k in range(1, r + 1):
+                for d in by_top.get(base + k, ()):
                     out.append(row[d][k])
             for d in empty:
-                for k in range(r if whole else 1, r + 1):
-                    if k == len(col) - 1 and (whole or not stock_left):
-                        continue  # a whole column into an empty one: the same table (once the stock is out)
+                for k in range(1, r + 1):
+                    if k == len(col) - 1 and not stock_left:
+                        continue  # a whole column into an empty one: the same table
                     out.append(row[d][k])
         if stock_left and (self.deal_with_empty or not empty):
             out.append(DEAL)
