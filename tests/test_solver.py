@@ -49,10 +49,10 @@ def test_wins_in_one_and_three_moves_with_three_runs_already_home():
 
 
 def test_real_deals_won_are_wins_on_replay():
-    for seed in (3, 10, 14):
+    for seed in (8, 12, 26):
         g = Game(seed=seed)
         before = g.position()
-        res = solve(g, time_limit=8)
+        res = solve(g, time_limit=None, node_limit=100_000)  # counted in tables: the same on any machine
         assert g.position() == before  # the game given is never changed
         assert res.result == "win", (seed, res)
         assert replayed(g, res.moves).is_won and res.nodes > 0
@@ -136,10 +136,10 @@ def test_a_cancelled_search_says_so():
 
 
 def test_solve_async_is_a_future_that_can_be_cancelled():
-    g = Game(seed=3)
-    f = solve_async(g, time_limit=10)
+    g = Game(seed=12)
+    f = solve_async(g, time_limit=None, node_limit=100_000)
     assert f.result(timeout=30).result == "win"
-    slow = solve_async(Game(seed=1), time_limit=60)
+    slow = solve_async(Game(seed=4), time_limit=60)  # a deal the solver takes long over
     assert slow.cancel() and slow.cancelled()
     g.apply(g.legal_moves()[0])  # the game plays on meanwhile: the search works on a copy
 

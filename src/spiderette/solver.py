@@ -1,9 +1,8 @@
 """A perfect-information solver: "can this deal still be won, and how?"
 
-It sees every face-down and stock card. The search is best-first (weighted A*): the table it expands next is
-the one with the least **disorder** (the heuristic below) plus a little for the moves it took to get there.
-Every legal move is generated, except two that provably change nothing, so when the search runs out of tables
-to expand it has visited every table the game can reach: that is a proof that the deal is lost.
+It sees every face-down and stock card. Each search is best-first (weighted A*): the table it expands next is
+the one with the least **disorder** (the heuristic below) plus a little for the moves it took to get there, and
+a transposition table keeps it from expanding a table twice.
 
 The heuristic, in plain words (lower is better, whole numbers so that results are reproducible):
 
@@ -14,10 +13,14 @@ The heuristic, in plain words (lower is better, whole numbers so that results ar
 * **in the stock**: a card still to be dealt;
 * **empty column**: a bonus; **finished run**: a large bonus.
 
-A first pass, the **streamliner**, moves only whole runs (most wins need nothing else, and the space is far
-smaller); it proves nothing, so the complete search follows. Pruned in both because they provably change
-nothing: once the stock is empty (columns are then interchangeable),
-moving a whole column into an empty one, and any empty column but the first as a destination.
+First the **streamliner**: rounds of short searches in which only whole runs move, and a run already in rank
+order on a card moves only to build in suit. Each round tries every weight set of the **portfolio** (named
+below: tidy, balanced, roomy, greedy, patient, digger) with a budget four times the last round's. Most wins
+need nothing more, and a table that defeats one weighting often falls to another; but it proves nothing. In
+the rest of the budget the **complete search** follows, over every legal move except two that provably
+change nothing once the stock is empty (the columns are then interchangeable): moving a whole column into an
+empty one, and any empty column but the first as a destination. When it runs out of tables, it has visited
+every table the game can reach: the deal is proven lost.
 
 >>> from spiderette import Game
 >>> res = solve(Game(seed=1), node_limit=20_000)
@@ -54,23 +57,21 @@ class Weights:
     path: int = 1
 
 
-#: The weights tried in turn: a table that defeats one way of looking often falls to another.
+#: The weights tried in turn, best first (measured alone on deals 1-80 at 60,000 tables each: tidy won 57,
+#: balanced 54, roomy 52, greedy 49, patient 49, digger 46; all six together 66): a table that defeats one
+#: way of looking often falls to another.
+TIDY = Weights("tidy", out_of_order=8, off_suit=5)
 BALANCED = Weights("balanced")
+ROOMY = Weights("roomy", buried=3, empty_column=10)
 GREEDY = Weights("greedy", path=0)
 PATIENT = Weights("patient", path=2)
-TIDY = Weights("tidy", out_of_order=8, off_suit=5)
 DIGGER = Weights("digger", hidden=20, path=0)
-ROOMY = Weights("roomy", buried=3, empty_column=10)
-PORTFOLIO = (BALANCED, GREEDY, PATIENT, TIDY, DIGGER, ROOMY)
+PORTFOLIO = (TIDY, BALANCED, ROOMY, GREEDY, PATIENT, DIGGER)
 #: The node budget of the first round of the streamliner for each weight set; each round multiplies it by 4.
 FIRST_ROUND = 5000
 #: The share of the budget for the streamliner: rounds of searches in which only whole runs move. They find
 #: most wins fast but prove nothing; the complete search follows in the rest of the budget.
 STREAMLINER_SHARE = 0.7
-
-
-class SolveCancelled(Exception):
-    """Raised inside the search when its ``cancel`` event is set (the result is then "unknown")."""
 
 
 @dataclass(frozen=True)
