@@ -200,3 +200,14 @@ def test_hint_methods():
         hint(g, method="oracle")
     with pytest.raises(ValueError, match="samples"):
         hint(Game(seed=7), method="search", samples=0)
+
+
+def test_a_time_limit_cuts_the_search_hint_short_and_says_so():
+    g = Game(seed=7)
+    h = search_hint(g, samples=10_000, seed=1, node_limit=20_000, time_limit=0.5)
+    assert h is not None and h.move in g.legal_moves()
+    assert "cut short by the time limit" in h.reason
+    full = search_hint(g, samples=3, seed=1, node_limit=500)
+    assert "cut short" not in full.reason
+    with pytest.raises(ValueError, match="time_limit"):
+        search_hint(g, time_limit=0)

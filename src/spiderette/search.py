@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections import Counter
 
 from .errors import quote
@@ -25,16 +26,21 @@ from .solver import solve
 
 
 def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit: int = 4000,
-                cancel: threading.Event | None = None) -> Hint | None:
+                cancel: threading.Event | None = None, time_limit: float | None = None) -> Hint | None:
     """The move that wins the most of ``samples`` redealt copies of ``g``; ``None`` when no move is useful.
 
     Each draw is solved with at most ``node_limit`` tables. ``seed`` fixes the draws (``None``: fresh ones).
     The reason says how many draws the move won. Setting ``cancel`` (a ``threading.Event``) stops the search
     early (checked before each draw and inside each solve): the answer then counts only the draws made.
+    ``time_limit`` (seconds, ``None``: none) may cut the search short too; the reason then says so.
     """
     for name, value, low in (("samples", samples, 1), ("node_limit", node_limit, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be a whole number >= {low}, not {quote(value)}")
+    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                   or not time_limit > 0):
+        raise ValueError(f"time_limit must be a number of seconds > 0 or None, not {quote(time_limit)}")
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     ranked = ranked_hints(g)
     if not ranked:
         return None
@@ -47,36 +53,45 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
     draw = random.Random(seed)
     wins: Counter = Counter()
     made = 0
+    cut = ""
     for _ in range(samples):
         if cancel is not None and cancel.is_set():
             break
-        result = solve(g.redeal_hidden(draw.randrange(2**64)), time_limit=None, node_limit=node_limit,
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0:
+            cut = f" (cut short by the time limit after {made} of {samples} draws)"
+            break
+        result = solve(g.redeal_hidden(draw.randrange(2**64)), time_limit=left, node_limit=node_limit,
                        cancel=cancel)
         if result.reason == "cancelled":
+            break
+        if result.reason == "time limit reached":
+            cut = f" (cut short by the time limit after {made} of {samples} draws)"
             break
         made += 1
         if result.result == "win" and result.moves:
             wins[result.moves[0]] += 1
     if not wins:
         best = ranked[0]
-        return Hint(best.move, f"no sampled deal was won within the budget; {best.reason}", best.rank)
+        return Hint(best.move, f"no sampled deal was won within the budget{cut}; {best.reason}", best.rank)
     place = {h.move: (i, h.reason) for i, h in enumerate(ranked)}
     move = min(wins, key=lambda m: (-wins[m], place.get(m, (len(place), ""))[0]))
     why = place.get(move, (0, ""))[1]
-    return Hint(move, f"wins {wins[move]} of {made} sampled deals" + (f": {why}" if why else ""), 0)
+    return Hint(move, f"wins {wins[move]} of {made} sampled deals{cut}" + (f": {why}" if why else ""), 0)
 
 
 METHODS = ("ranked", "search", "solver")
 
 
 def hint(g: Game, method: str = "ranked", samples: int = 40, seed: int | None = None, node_limit: int = 4000,
-         time_limit: float = 10.0) -> Hint | None:
+         time_limit: float | None = None) -> Hint | None:
     """A suggested move with its reason, by one of three methods:
 
     * ``"ranked"`` (instant): the best of :func:`spiderette.hints`, one move deep;
-    * ``"search"``: :func:`search_hint`, which looks ahead without peeking at a hidden card;
+    * ``"search"``: :func:`search_hint`, which looks ahead without peeking at a hidden card (``time_limit``,
+      if given, may cut it short);
     * ``"solver"``: the first move of a winning line found with every card known — a spoiler, and labelled
-      one (``None`` if no win was found within ``time_limit`` seconds).
+      one (``None`` if no win was found within ``time_limit`` seconds, 10 when not given).
 
     >>> from spiderette import Game
     >>> hint(Game(seed=7)).reason
@@ -85,9 +100,9 @@ def hint(g: Game, method: str = "ranked", samples: int = 40, seed: int | None = 
     if method == "ranked":
         return best_hint(g)
     if method == "search":
-        return search_hint(g, samples, seed, node_limit)
+        return search_hint(g, samples, seed, node_limit, time_limit=time_limit)
     if method == "solver":
-        result = solve(g, time_limit=time_limit)
+        result = solve(g, time_limit=10.0 if time_limit is None else time_limit)
         if result.result != "win" or not result.moves:
             return None
         return Hint(result.moves[0], f"spoiler: the first move of a winning line of {len(result.moves)} moves"
