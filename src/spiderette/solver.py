@@ -124,6 +124,7 @@ class _Search:
         self.whole_runs = whole_runs  # the streamliner: only whole runs move (not a complete search)
         self.column_facts: dict[bytes, tuple[int, int]] = {}
         self.forced = whole_runs and weights.eager  # plays a whole run that builds in suit at once
+        self.deals = True  # False: looks only at the tables reachable before the next deal
 
     def root(self, g: Game) -> tuple:
         cols = tuple(bytes((g.face_down(i),)) + bytes(g.column(i)) for i in range(self.n))
@@ -215,7 +216,7 @@ class _Search:
                     if k == len(col) - 1 and not stock_left:
                         continue  # a whole column into an empty one: the same table
                     out.append(row[d][k])
-        if stock_left and (self.deal_with_empty or not empty):
+        if stock_left and self.deals and (self.deal_with_empty or not empty):
             out.append(DEAL)
         if not self.auto_remove:
             out.extend(SENDS[i] for i in range(n) if self.complete(cols[i]))
@@ -284,8 +285,8 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
         exhausted = False
         for weights in PORTFOLIO:
             space = _Search(start, weights, whole_runs=True)
-            outcome, line, used = _best_first(space, space.root(start), stream_budget.cap(round_nodes, nodes),
-                                              cancel)
+            outcome, line, used, _ = _best_first(space, space.root(start),
+                                                 stream_budget.cap(round_nodes, nodes), cancel)
             nodes += used
             if outcome == "win":
                 return result("win", _checked(start, line))
@@ -301,7 +302,7 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
         round_nodes *= 4
     # Then the complete search (every useful move) in the rest of the budget: exhausting it is a proof of loss.
     space = _Search(start)
-    outcome, line, used = _best_first(space, space.root(start), budget.cap(None, nodes), cancel)
+    outcome, line, used, _ = _best_first(space, space.root(start), budget.cap(None, nodes), cancel)
     nodes += used
     if outcome == "win":
         return result("win", _checked(start, line))
@@ -351,23 +352,39 @@ class _Budget:
 
 
 def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None],
-                cancel: threading.Event | None) -> tuple[str, list[Move], int]:
-    """Weighted A* from ``root``: ``("win", line, nodes)``, ``("exhausted", [], nodes)`` when every table
-    was expanded, ``("budget", [], nodes)`` or ``("cancelled", [], nodes)``."""
+                cancel: threading.Event | None) -> tuple[str, list[Move], int, int]:
+    """Weighted A* from ``root``: ``(outcome, line, nodes, disorder)``. The outcome is ``"win"`` (``line`` wins),
+    ``"exhausted"`` (every table was expanded), ``"budget"`` or ``"cancelled"``; when it is not a win, ``line``
+    leads to the least disordered table seen, and ``disorder`` is that table's."""
     deadline, node_limit = cap
     path = space.w.path
-    parent: dict[tuple, tuple[tuple, Move] | None] = {space.key(root): None}
-    frontier = [(space.cost(root), 0, 0, root)]  # (priority, -order: newest first among equals, depth, table)
+    root_key = space.key(root)
+    parent: dict[tuple, tuple[tuple, Move] | None] = {root_key: None}
+    best = space.cost(root)
+    best_key = root_key
+    frontier = [(best, 0, 0, root)]  # (priority, -order: newest first among equals, depth, table)
     count = nodes = 0
     key, moves, after, cost, goal = space.key, space.moves, space.after, space.cost, space.runs_total
+
+    def line_to(k: tuple) -> list[Move]:
+        line: list[Move] = []
+        while parent[k] is not None:
+            k, step = parent[k]
+            line.append(step)
+        line.reverse()
+        return line
+
+    outcome = "exhausted"
     while frontier:
         if node_limit is not None and nodes >= node_limit:
-            return "budget", [], nodes
+            outcome = "budget"
+            break
         if nodes & 255 == 0:
             if deadline is not None and time.perf_counter() > deadline:
-                return "budget", [], nodes
+                outcome = "budget"
+                break
             if cancel is not None and cancel.is_set():
-                return "cancelled", [], nodes
+                return "cancelled", [], nodes, best
         _, _, depth, state = heapq.heappop(frontier)
         nodes += 1
         here = key(state)
@@ -379,16 +396,40 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
                 continue
             parent[ck] = (here, m)
             if child[2] == goal:
-                line: list[Move] = []
-                k = ck
-                while parent[k] is not None:
-                    k, step = parent[k]
-                    line.append(step)
-                line.reverse()
-                return "win", line, nodes
+                return "win", line_to(ck), nodes, cost(child)
             count -= 1
-            heapq.heappush(frontier, (cost(child) + path * depth, count, depth, child))
-    return "exhausted", [], nodes
+            c = cost(child)
+            if c < best:
+                best, best_key = c, ck
+            heapq.heappush(frontier, (c + path * depth, count, depth, child))
+    return outcome, line_to(best_key), nodes, best
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one short search found: a winning line (``won``), or else the line to the least disordered table
+    it saw; ``disorder`` is the heuristic's value of the table the line reaches (lower is better)."""
+
+    won: bool
+    moves: list[Move]
+    disorder: int
+    nodes: int
+
+
+def plan(g: Game, node_limit: int, cancel: threading.Event | None = None, deals: bool = True) -> Plan:
+    """One short search from ``g`` with every card known (the first weight set of the portfolio, whole runs
+    moving): the honest search runs it on each redealt copy of a position. ``g`` is not changed. With
+    ``deals=False`` it looks only at the tables reachable before the next deal.
+
+    >>> from spiderette import Game
+    >>> p = plan(Game(seed=8), node_limit=5000)
+    >>> p.won, len(p.moves) > 50
+    (True, True)
+    """
+    space = _Search(g, PORTFOLIO[0], whole_runs=True)
+    space.deals = deals
+    outcome, line, nodes, disorder = _best_first(space, space.root(g), (None, node_limit), cancel)
+    return Plan(outcome == "win", line, disorder, nodes)
 
 
 def solve_async(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None) -> StoppableFuture:
