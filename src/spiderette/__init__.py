@@ -13,6 +13,7 @@ from .game import Game
 from .hints import Hint
 from .hints import ranked_hints as hints
 from .move import Move
+from .records import RecordsWarning, Stats, reset_stats, stats
 from .search import hint
 from .solver import SolveResult, solve, solve_async
 from .table import click_move
@@ -21,7 +22,7 @@ from .variants import RULES, VARIANTS, Rules
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
     "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
-    "SolveResult", "Replay",
+    "SolveResult", "Replay", "stats", "reset_stats", "Stats", "RecordsWarning",
 ]
 __version__ = "0.1.0"
 
