@@ -3,9 +3,9 @@
 Hindsight optimisation (Yan, Diaconis, Rusmevichientong and Van Roy, 2004): deal the hidden cards afresh many
 times, consistently with what the player has seen (:meth:`spiderette.Game.redeal_hidden`, which depends only on
 :meth:`spiderette.Game.observation`), search each draw with every card known (:func:`spiderette.solver.plan`,
-a short best-first search), and play the move that starts the winning lines of the most draws. When no draw
-is won within the budget, the move that starts the best line (the least disordered table reached) in the most
-draws. The budget is counted in tables, so a seed gives the same answer on every machine.
+a short best-first search that looks no further than the next deal, so that knowing the stock cannot make it
+deal early), and play the move that starts the winning lines of the most draws; when no draw is won within the
+budget, the move that starts the best line (to the least disordered table reached) in the most draws. The budget is counted in tables, so a seed gives the same answer on every machine.
 
 >>> from spiderette import Game
 >>> h = search_hint(Game(seed=7), samples=4, seed=1, node_limit=1500)
@@ -63,7 +63,7 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
         if deadline is not None and time.perf_counter() >= deadline:
             cut = f" (cut short by the time limit after {made} of {samples} draws)"
             break
-        found = plan(g.redeal_hidden(draw.randrange(2**64)), node_limit, cancel, deals=not g.stock_count or DEALS)
+        found = plan(g.redeal_hidden(draw.randrange(2**64)), node_limit, cancel, deals=False)
         if cancel is not None and cancel.is_set():
             break
         made += 1
@@ -85,7 +85,6 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
     return Hint(move, said + (f": {why}" if why else ""), 0)
 
 
-DEALS = True
 METHODS = ("ranked", "search", "solver")
 
 
