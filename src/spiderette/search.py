@@ -5,7 +5,8 @@ times, consistently with what the player has seen (:meth:`spiderette.Game.redeal
 :meth:`spiderette.Game.observation`), search each draw with every card known (:func:`spiderette.solver.plan`,
 a short best-first search that looks no further than the next deal, so that knowing the stock cannot make it
 deal early), and play the move that starts the winning lines of the most draws; when no draw is won within the
-budget, the move that starts the best line (to the least disordered table reached) in the most draws. The budget is counted in tables, so a seed gives the same answer on every machine.
+budget, the move that starts the best line (to the least disordered table reached) in the most draws.
+The budget is counted in tables, so a seed gives the same answer on every machine.
 
 >>> from spiderette import Game
 >>> h = search_hint(Game(seed=7), samples=4, seed=1, node_limit=1500)
