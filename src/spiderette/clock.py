@@ -10,8 +10,8 @@ display between two views.
 >>> t = [100.0]
 >>> c = GameClock(now=lambda: t[0])
 >>> c.follow("playing", acted=True); t[0] += 12.5
->>> c.view()
-{'elapsed': 12.5, 'running': True}
+>>> c.view(wall=lambda: 1.0)
+{'elapsed': 12.5, 'running': True, 'at': 1.0}
 >>> c.follow("won", acted=True); t[0] += 30
 >>> c.elapsed, c.running
 (12.5, False)
@@ -60,9 +60,10 @@ class GameClock:
         elif acted and self._since is None:
             self._since = self._now()
 
-    def view(self) -> dict:
-        """``{"elapsed": seconds (to a tenth), "running": bool}``, for the table's view."""
-        return {"elapsed": round(self.elapsed, 1), "running": self.running}
+    def view(self, wall: Callable[[], float] = time.time) -> dict:
+        """``{"elapsed": seconds (to a tenth), "running": bool, "at": the wall-clock time then (Unix
+        seconds)}``, for the table's view (``at`` lets a view drawn later tell how old it is)."""
+        return {"elapsed": round(self.elapsed, 1), "running": self.running, "at": round(wall(), 3)}
 
 
 def clock_text(seconds: float) -> str:

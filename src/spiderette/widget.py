@@ -168,7 +168,7 @@ class Widget(anywidget.AnyWidget):
             v.update(version=self._version, message=self._message, hint=self._hint, last=last,
                      thinking=self._think is not None, winnable=self._verdict,
                      undo_to_winnable=self._undo_target(), panel=self._panel, resume=self._records.offer(),
-                     deal=g.seed, clock=self._clock.view(), answer=self._answer)
+                     deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
             self.view = v
             if changed:  # after the view went out: count a win, or save the game for resume
                 self._records.changed(self._game, moved=(last or {}).get("kind") in MOVED)
