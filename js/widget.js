@@ -137,10 +137,13 @@ function render({ model, el }) {
   }
 
   // Show Python's view `v`: the table and everything around it. `guess`: the prediction it answers (the
-  // backs it showed that are now face up get the class sp-turned).
+  // backs it showed that are now face up get the class sp-turned; cards still flying to the place the
+  // prediction gave them fly on, where Python's view has them there too).
   function show(v, guess) {
     if (!drawn.view || drawn.view.version !== v.version) keyboard.drop();
+    const flights = guess && agrees(guess, v) ? land(drawn.refs) : [];
     drawTable(v);
+    flyOn(flights, drawn.refs);
     root.dataset.status = v.status;
     chrome.update(v, shown);
     shown = v;
@@ -153,6 +156,36 @@ function render({ model, el }) {
           if (wasBack && j >= up.down && j < c.total) e.classList.add("sp-turned");
         });
       });
+    }
+  }
+
+  // The cards of the drawing `refs` in flight: where they go and how far they are; they land at once
+  // (so that the next drawing starts from their place). flyOn() lets them fly on in the next drawing.
+  function land(refs) {
+    const out = [];
+    if (!refs) return out;
+    refs.cards.forEach((els, i) => els.forEach((e, j) => {
+      for (const a of e.getAnimations ? e.getAnimations() : []) {
+        if (!(a.effect && a.effect.getKeyframes) || a.playState !== "running") continue;
+        out.push({ col: i, index: j, card: e.dataset.card || "", keyframes: a.effect.getKeyframes(),
+          timing: a.effect.getTiming(), time: a.currentTime });
+        a.finish();
+      }
+    }));
+    return out;
+  }
+  function flyOn(flights, refs) {
+    for (const f of flights) {
+      const e = (refs.cards[f.col] || [])[f.index];
+      // the same card (or, for a dealt back, the card it turned out to be) in the same place
+      if (!e || (f.card && e.dataset.card !== f.card) || typeof KeyframeEffect === "undefined") continue;
+      const a = new Animation(new KeyframeEffect(e, f.keyframes, f.timing), document.timeline);
+      a.currentTime = f.time;
+      e.classList.add("sp-moving");
+      const done = () => e.classList.remove("sp-moving");
+      a.onfinish = done;
+      a.oncancel = done;
+      a.play();
     }
   }
 

@@ -29,7 +29,7 @@ VERSIONED = ("move", "click", "send")
 #: The longest intent ``id`` echoed back in ``view["answer"]``.
 MAX_ID = 64
 
-_DIGITS = re.compile("[0-9]{1,20}")
+_DIGITS = re.compile("[0-9]{1,40}")
 
 
 class IntentError(ValueError):

@@ -144,6 +144,17 @@ def hint_text(g: Game, h: Hint) -> str:
     return reason
 
 
+def _count(g: Game, src: int, dst: int) -> int:
+    """The count a move without one (``"ab"``) means, as the engine reads it (1 when none fits)."""
+    movable, top, onto = g.movable(src), g.top_card(src), g.top_card(dst)
+    if not movable or top is None:
+        return 1
+    if onto is None:
+        return movable
+    k = rank_of(onto) - rank_of(top)
+    return k if 0 < k <= len(g.column(src)) - g.face_down(src) else 1
+
+
 def _cards(n: int) -> str:
     return "the top card" if n == 1 else f"the top {n} cards"
 
@@ -163,8 +174,8 @@ def refusal(g: Game, e: IllegalMoveError, click: tuple[int, int | None] | None =
     """
     m = e.move
     n = g.columns
-    if m is not None and m.kind == "move" and m.count is not None and m.src < n and m.dst < n:
-        src, count, dst = m.src, m.count, m.dst
+    if m is not None and m.kind == "move" and m.src < n and m.dst < n:
+        src, count, dst = m.src, m.count or _count(g, m.src, m.dst), m.dst
     elif click is not None and m is None and 0 <= click[0] < n:
         src, count, dst = click[0], click[1] or max(1, g.movable(click[0])), None
     else:
