@@ -18,6 +18,7 @@ import re
 from .deals import MAX_SEED
 from .errors import quote, whole
 from .game import Game
+from .move import Move
 from .variants import RULES, get_rules
 
 ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new", "think", "stop_thinking",
@@ -42,6 +43,22 @@ def field(content: dict, key: str, low: int, high: int) -> int:
         return whole(content.get(key), f"'{key}'", low, high - 1)
     except (TypeError, ValueError) as e:
         raise IntentError(f"Refused: {e}") from None
+
+
+def flag(content: dict, key: str, default: object = None) -> bool:
+    """``content[key]`` (or ``default``), ``true`` or ``false``."""
+    value = content.get(key, default)
+    if not isinstance(value, bool):
+        raise IntentError(f"Refused: '{key}' must be true or false, not {quote(value)}")
+    return value
+
+
+def move_of(content: dict, columns: int) -> Move:
+    """The move a ``move`` intent asks for: ``src``, ``dst`` (two different columns) and ``count``."""
+    src, dst = field(content, "src", 0, columns), field(content, "dst", 0, columns)
+    if src == dst:
+        raise IntentError("Refused: a move needs two different columns")
+    return Move("move", src, dst, field(content, "count", 1, 100))
 
 
 def answer_id(content: dict) -> str | None:

@@ -24,19 +24,19 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from .background import StoppableFuture, run_in_thread
+from .background import PlayFuture, StoppableFuture, run_in_thread
 from .bookkeeping import TableRecords
 from .clock import GameClock
 from .errors import IllegalMoveError, clip, quote
 from .game import Game, parse_sequence
 from .hints import best_hint
-from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, new_game_choice
+from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .move import DEAL, Move
 from .search import search_hint
 from .solver import solve
 from .table import click_move, view
 from .variants import RULES
-from .wording import hint_text, move_text, outcome, redo_text, refusal, undo_text
+from .wording import hint_view, move_text, outcome, redo_text, refusal, undo_text
 
 STATIC = Path(__file__).parent / "static"
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
@@ -50,23 +50,6 @@ THINK_NODE_LIMIT = 3000
 WINNABLE_TIME_LIMIT = 5.0
 #: The longest status line published (a refusal quoting a long input is cut).
 MAX_MESSAGE = 200
-
-
-class PlayFuture(StoppableFuture):
-    """The running ``w.play(..., wait=False)``: a ``concurrent.futures.Future`` of the moves played.
-
-    ``cancel()`` stops the play before its next step (a step is never cut in half) and works while it
-    runs, waking it from its delay at once; ``played`` lists the moves played so far; ``result()`` is the
-    list of moves once all are played.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.played: list[Move] = []
-        self.started = False
-
-    def running(self) -> bool:
-        return self.started and not self.done()
 
 
 def static_file(name: str) -> Path | str:
@@ -337,7 +320,7 @@ class Widget(anywidget.AnyWidget):
                 self._hint = None
                 self._publish("No useful move: undo, or start a new game")
                 return None
-            self._hint = self._hint_dict(self._game, h)
+            self._hint = hint_view(self._game, h)
             self._publish(f"Hint: {self._hint['reason']}")
             return h.move
 
@@ -398,15 +381,9 @@ class Widget(anywidget.AnyWidget):
                 self._hint = None
                 self._publish("No useful move: undo, or start a new game")
             else:
-                self._hint = self._hint_dict(self._game, h)
+                self._hint = hint_view(self._game, h)
                 self._publish(f"Hint: {self._hint['reason']}")
             future.set_result(h)
-
-    @staticmethod
-    def _hint_dict(g: Game, h) -> dict:
-        """``view["hint"]``: the move (``text`` in notation, for scripts) and its reason in card words."""
-        return {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
-                "text": str(h.move), "reason": hint_text(g, h)}
 
     # ------------------------------------------------------------------ the Winnable? indicator
     @traitlets.observe("winnable")
@@ -590,11 +567,7 @@ class Widget(anywidget.AnyWidget):
             n = self._game.columns
             played: Move | None = None
             if action == "move":
-                src = field(content, "src", 0, n)
-                dst = field(content, "dst", 0, n)
-                if src == dst:
-                    raise IntentError("Refused: a move needs two different columns")
-                played = self._step(Move("move", src, dst, field(content, "count", 1, 100)))
+                played = self._step(move_of(content, n))
             elif action == "click":
                 src = field(content, "src", 0, n)
                 count = None if content.get("count") is None else field(content, "count", 1, 100)
@@ -616,14 +589,9 @@ class Widget(anywidget.AnyWidget):
             elif action == "think":
                 self.think()
             elif action == "stats":
-                show = content.get("open", self._panel is None)
-                if not isinstance(show, bool):
-                    raise IntentError(f"Refused: 'open' must be true or false, not {quote(show)}")
-                self.show_stats(show)
+                self.show_stats(flag(content, "open", self._panel is None))
             elif action == "winnable":
-                on = content.get("on")
-                if not isinstance(on, bool):
-                    raise IntentError(f"Refused: 'on' must be true or false, not {quote(on)}")
+                on = flag(content, "on")
                 if on == self.winnable:
                     self._publish()
                 else:

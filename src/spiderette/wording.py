@@ -144,6 +144,12 @@ def hint_text(g: Game, h: Hint) -> str:
     return reason
 
 
+def hint_view(g: Game, h: Hint) -> dict:
+    """``view["hint"]`` for ``h``: the move (``text`` in notation, for scripts) and its reason in card words."""
+    return {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
+            "text": str(h.move), "reason": hint_text(g, h)}
+
+
 def _count(g: Game, src: int, dst: int) -> int:
     """The count a move without one (``"ab"``) means, as the engine reads it (1 when none fits)."""
     movable, top, onto = g.movable(src), g.top_card(src), g.top_card(dst)
