@@ -148,8 +148,11 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
   });
 
   // Focus that does not come from a pointer (Tab, script) shows the keyboard cursor.
+  // (Focus from a pointer leaves the drawing alone: the cursor stays hidden, and the click is answered
+  // sooner.)
   on(root, "focus", () => {
-    if (!pointerFocus) root.classList.add("sp-kbd");
+    if (pointerFocus) return;
+    root.classList.add("sp-kbd");
     apply();
   });
   on(root, "blur", () => root.classList.remove("sp-kbd"));
