@@ -32,6 +32,10 @@ const PREDICTION_MS = 5000;
 /** A game in progress: something was played on it (there is something to undo or redo), and it is not won. */
 const inProgress = (v) => !!v && v.status !== "won" && (v.can_undo || v.can_redo);
 
+// CSS animations and transitions belong to the look of a card (its classes start them again): not flights.
+const isCss = (a) => (typeof CSSAnimation !== "undefined" && a instanceof CSSAnimation) ||
+  (typeof CSSTransition !== "undefined" && a instanceof CSSTransition);
+
 let instances = 0;
 // The intents' ids: this page's mark (another page may show the same model), the view, a count.
 const PAGE = Math.random().toString(36).slice(2, 8);
@@ -166,7 +170,7 @@ function render({ model, el }) {
     if (!refs) return out;
     refs.cards.forEach((els, i) => els.forEach((e, j) => {
       for (const a of e.getAnimations ? e.getAnimations() : []) {
-        if (!(a.effect && a.effect.getKeyframes) || a.playState !== "running") continue;
+        if (!(a.effect && a.effect.getKeyframes) || a.playState !== "running" || isCss(a)) continue;
         out.push({ col: i, index: j, card: e.dataset.card || "", keyframes: a.effect.getKeyframes(),
           timing: a.effect.getTiming(), time: a.currentTime });
         a.finish();
