@@ -149,6 +149,17 @@ def test_rules_of_thumb_keep_an_empty_column_where_greedy_spends_it():
     assert GreedyStrategy()(g) == Move.parse("ab1")     # the hint ranking turns over a card at once
 
 
+def test_rules_of_thumb_finish_a_run_first_where_the_hint_ranking_sees_nothing_gained():
+    # deal 17 in one suit, where greedy resigned: 7S-AS lie on an 8S, and another 8S tops a king-to-eight run
+    g = Game(seed=17, suits=1)
+    res = simulate(GreedyStrategy(), deals=[17], suits=1, progress=False)
+    assert res.rows[0]["end"] == "resigned" and res.rows[0]["runs"] == 1
+    g.play(res.lines[17])
+    assert RulesOfThumb()(g) == Move.parse("ec7")
+    g.apply("ec7")
+    assert g.runs_completed == 2
+
+
 def test_rules_of_thumb_fill_an_empty_column_to_deal_when_stuck():
     g = game("spiderette", [["|9C", "5H"], [], ["KS"], ["KC"], ["KH"], ["KD"], ["*", "QS"]], stock_size=3)
     assert RulesOfThumb(rules=[])(g).dst == 1 and g.deal_error() is not None
@@ -166,7 +177,7 @@ def test_greedy_and_rules_never_go_back_to_a_table_seen():
 
 
 def test_rule_names_are_the_documented_advice():
-    assert list(RULES_OF_THUMB) == ["turn over a card", "build in suit", "empty a column", "build down",
+    assert list(RULES_OF_THUMB) == ["finish a run", "turn over a card", "build in suit", "empty a column", "build down",
                                     "spend an empty column to turn over a card", "park a group in an empty column"]
 
 

@@ -38,7 +38,7 @@ from .solver import solve
 __all__ = [
     "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy", "SolverStrategy",
     "strategy_name", "strategy_label", "visible_key", "turns_over_a_card", "builds_in_suit", "empties_a_column",
-    "fills_an_empty_column", "builds_down", "hidden_count", "turns_over_keeping_empty_columns",
+    "fills_an_empty_column", "builds_down", "hidden_count", "finishes_a_run", "turns_over_keeping_empty_columns",
     "spends_an_empty_column_to_turn_over", "parks_a_group", "RULES_OF_THUMB",
 ]
 
@@ -61,6 +61,17 @@ def hidden_count(game: Game) -> int:
 
 def _left_below(game: Game, move: Move) -> int:
     return len(game.column(move.src)) - move.count
+
+
+def finishes_a_run(game: Game, move: Move) -> bool:
+    """The move completes a King-to-Ace run (which then leaves), or sends one (when runs are sent by hand)."""
+    if move.kind == "send":
+        return True
+    if move.kind != "move":
+        return False
+    onto, moving = game.top_card(move.dst), game.column(move.src)[-move.count]
+    return (onto is not None and game.rules.links(onto, moving) and game.top_card(move.src) & 15 == 1
+            and game.movable(move.dst) + move.count >= 13)
 
 
 def turns_over_a_card(game: Game, move: Move) -> bool:
@@ -252,6 +263,7 @@ def parks_a_group(game: Game, move: Move) -> bool:
 
 #: The rules of thumb by name, for :class:`RulesOfThumb`.
 RULES_OF_THUMB: dict[str, Callable[[Game, Move], bool]] = {
+    "finish a run": finishes_a_run,
     "turn over a card": turns_over_keeping_empty_columns,
     "build in suit": builds_in_suit,
     "empty a column": empties_a_column,
@@ -264,12 +276,13 @@ RULES_OF_THUMB: dict[str, Callable[[Game, Move], bool]] = {
 class RulesOfThumb(Strategy):
     """The classic advice (the seed texts' tips): the first rule that offers a move decides.
 
-    1. **turn over a card** (nearest an empty column first: the fewest face-down cards);
-    2. **build in suit** (colour in red-black);
-    3. **empty a column**;
-    4. **build down** in any suit, from a card out of order;
-    5. **keep an empty column**: spend one only now, to turn over a card, or to park a whole group;
-    6. **deal only when stuck** (an empty column is first filled with a whole group, as the rules require).
+    1. **finish a run** (King to Ace: it leaves, and frees its place);
+    2. **turn over a card** (nearest an empty column first: the fewest face-down cards);
+    3. **build in suit** (colour in red-black);
+    4. **empty a column**;
+    5. **build down** in any suit, from a card out of order;
+    6. **keep an empty column**: spend one only now, to turn over a card, or to park a whole group;
+    7. **deal only when stuck** (an empty column is first filled with a whole group, as the rules require).
 
     Never back to a table already seen; resign when nothing is left. ``rules`` (names from
     :data:`RULES_OF_THUMB`) changes the order or leaves rules out: a way to test a piece of advice.
