@@ -146,6 +146,8 @@ def test_a_local_dask_cluster_gives_the_serial_rows():
             assert same(got.rows) == same(want.rows)
         cmp = compare(STRATEGIES[:2], deals=deals, max_moves=150, executor="dask", progress=False)
         assert [same(r.rows) for r in cmp.results] == [same(r.rows) for r in serial[:2]]
+        lazy = simulate(lambda g: None, deals=deals, executor="dask", progress=False)  # cloudpickle sends it
+        assert {r["end"] for r in lazy.rows} == {"resigned"}
 
 
 # ------------------------------------------------------------------------------------------- interruption

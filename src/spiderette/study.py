@@ -47,7 +47,7 @@ __all__ = ["simulate", "compare", "play_deal", "StrategyError", "ENDS"]
 
 #: How a game of a study can end (the first words of a row's ``end``).
 ENDS = ("won", "resigned", "no moves", "move cap", "illegal move")
-Strategy = Callable[[Game], "Move | str | None"]
+StrategyLike = Callable[[Game], "Move | str | None"]
 
 
 class StrategyError(RuntimeError):
@@ -59,7 +59,7 @@ def _mix(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
 
 
-def _fresh(strategy: Strategy) -> Strategy:
+def _fresh(strategy: StrategyLike) -> StrategyLike:
     """A copy of the strategy for one game (its memory of another game must not count)."""
     try:
         return copy.deepcopy(strategy)
@@ -67,7 +67,7 @@ def _fresh(strategy: Strategy) -> Strategy:
         return strategy
 
 
-def play_deal(strategy: Strategy, deal: int, variant: str = "spiderette", suits: int = 4, max_moves: int = 1000,
+def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", suits: int = 4, max_moves: int = 1000,
               seed: int = 0) -> tuple[dict, str]:
     """Play deal ``deal`` with ``strategy`` to the end: its row and the moves played, as notation.
 
@@ -115,7 +115,7 @@ def play_deal(strategy: Strategy, deal: int, variant: str = "spiderette", suits:
     return row, " ".join(played)
 
 
-def _play_chunk(strategy: Strategy, deals: Sequence[int], config: tuple) -> list[tuple[dict, str]]:
+def _play_chunk(strategy: StrategyLike, deals: Sequence[int], config: tuple) -> list[tuple[dict, str]]:
     """Several deals in one task (for an executor): fewer round trips."""
     return [play_deal(strategy, deal, *config) for deal in deals]
 
@@ -246,8 +246,8 @@ def _study(strategies: list, deals: object, variant: str, suits: int, max_moves:
     whole(seed, "seed", 0)
     probe = Game(variant, seed=0, suits=suits)  # checks variant and suits
     pool = _check_executor(executor, processes)
-    for s in strategies:
-        _check_strategy(s, pool is not None or processes > 1)
+    for s in strategies:  # (another executor may pickle better, as Dask's cloudpickle does: it decides)
+        _check_strategy(s, pool is None and processes > 1)
     labels = _unique([strategy_label(s) for s in strategies])
     config = (probe.variant, suits, max_moves, seed)
     t0 = time.perf_counter()
@@ -275,7 +275,7 @@ def _unique(labels: list[str]) -> list[str]:
     return out
 
 
-def simulate(strategy: Strategy, deals: Iterable[int] = range(1, 101), variant: str = "spiderette",
+def simulate(strategy: StrategyLike, deals: Iterable[int] = range(1, 101), variant: str = "spiderette",
              suits: int = 4, *, max_moves: int = 1000, seed: int = 0, processes: int = 1,
              executor: Executor | str | None = None, progress: bool = True) -> Simulation:
     """Play ``strategy`` on each of ``deals`` (deal numbers) and gather one row per deal.
@@ -294,7 +294,7 @@ def simulate(strategy: Strategy, deals: Iterable[int] = range(1, 101), variant: 
     return results[0]
 
 
-def compare(strategies: Sequence[Strategy], deals: Iterable[int] = range(1, 101), variant: str = "spiderette",
+def compare(strategies: Sequence[StrategyLike], deals: Iterable[int] = range(1, 101), variant: str = "spiderette",
             suits: int = 4, *, max_moves: int = 1000, seed: int = 0, processes: int = 1,
             executor: Executor | str | None = None, progress: bool = True) -> Comparison:
     """Play each of ``strategies`` on the same ``deals``, side by side, with a paired test of the difference.
