@@ -214,6 +214,8 @@ def test_compare_plays_every_strategy_on_the_same_deals_with_a_paired_test():
     assert [row["strategy"] for row in table] == cmp.labels
     assert table[0]["won"] == cmp.results[0].wins and table[2]["p (McNemar)"] == "1"
     assert "greedy #2" in str(table) and "<table>" in table._repr_html_()
+    assert str(t).startswith(f"McNemar ({t.method}): {t.only_first} deals won only by greedy, {t.only_second}"
+                             " only by rules of thumb; p = ")
     with pytest.raises(ValueError, match="no strategy 'bold'"):
         cmp.paired("bold")
 

@@ -15,6 +15,7 @@ import html
 import importlib
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .errors import quote
@@ -222,10 +223,11 @@ class Comparison:
 
     def paired(self, first: int | str = 0, second: int | str = 1) -> PairedTest:
         """McNemar's test of two strategies (indexes or labels) on the deals both played."""
-        a, b = self._won(self._index(first)), self._won(self._index(second))
+        i, j = self._index(first), self._index(second)
+        a, b = self._won(i), self._won(j)
         only_a = sum(1 for d in self.deals if a[d] and not b[d])
         only_b = sum(1 for d in self.deals if b[d] and not a[d])
-        return mcnemar(only_a, only_b)
+        return replace(mcnemar(only_a, only_b), names=(self.labels[i], self.labels[j]))
 
     def table(self) -> Table:
         """One row per strategy on the common deals; the last columns compare each with the first."""

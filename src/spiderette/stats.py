@@ -66,17 +66,19 @@ class PairedTest:
     """McNemar's test of two strategies on the same deals.
 
     ``only_first`` deals were won by the first strategy and lost by the second, ``only_second`` the other
-    way round; ``method`` is ``"exact binomial"`` or ``"chi-square"`` (with continuity correction).
+    way round; ``method`` is ``"exact binomial"`` or ``"chi-square"`` (with continuity correction); ``names``
+    the two strategies' names, for the text.
     """
 
     only_first: int
     only_second: int
     p_value: float
     method: str
+    names: tuple[str, str] = ("the first", "the second")
 
     def __str__(self) -> str:
-        return (f"McNemar ({self.method}): {self.only_first} deals won only by the first, {self.only_second} only"
-                f" by the second; p = {format_p(self.p_value)}")
+        return (f"McNemar ({self.method}): {self.only_first} deals won only by {self.names[0]},"
+                f" {self.only_second} only by {self.names[1]}; p = {format_p(self.p_value)}")
 
 
 def mcnemar(only_first: int, only_second: int, exact: bool | None = None) -> PairedTest:
