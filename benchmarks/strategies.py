@@ -30,7 +30,7 @@ from spiderette import (  # noqa: E402
     simulate,
 )
 from spiderette.hints import greedy_move  # noqa: E402
-from spiderette.stats import format_interval  # noqa: E402
+from spiderette.intervals import format_interval  # noqa: E402
 
 SLOW = ("search", "solver")
 

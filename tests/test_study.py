@@ -21,8 +21,8 @@ from spiderette import (
     compare,
     simulate,
 )
+from spiderette.intervals import binomial_two_sided, mcnemar, wilson_interval
 from spiderette.results import TEACH
-from spiderette.stats import binomial_two_sided, mcnemar, wilson_interval
 from spiderette.study import ENDS, play_deal
 
 ROW_KEYS = ["deal", "won", "runs", "score", "moves", "face_down_left", "seconds", "end"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from .errors import quote
 from .game import Game
-from .stats import PairedTest, format_interval, format_p, mcnemar, wilson_interval
+from .intervals import PairedTest, format_interval, format_p, mcnemar, wilson_interval
 
 if TYPE_CHECKING:
     import pandas
