@@ -1,7 +1,8 @@
 // Everything around the table: the toolbar (buttons, the variant and suits choosers), the stats bar,
-// the status line, the won / lost / dead-end banner and the screen-reader live region.
+// the status line, the Statistics panel, the won / lost / dead-end banner and the screen-reader live region.
 
 import { h } from "./cards.js";
+import { createStatsPanel } from "./panel.js";
 
 const BANNER = {
   won: "You won!",
@@ -42,15 +43,24 @@ function setOptions(select, options) {
 
 const offers = (select, value) => [...select.options].some((o) => o.value === value);
 
+/** The Resume button's tip for view.resume ({variant, suits, seed, moves, score}). */
+function resumeTip(r, variants) {
+  const v = variants.find((x) => x.name === r.variant);
+  const deal = r.seed === null ? "" : `, deal ${r.seed}`;
+  return `Resume the saved game: ${v ? v.title : r.variant} \u00b7 ${suitsText(r.suits)}${deal}, ` +
+    `${r.moves} move${r.moves === 1 ? "" : "s"}, score ${r.score}`;
+}
+
 /**
  * The chrome of one widget view. Its elements go into the root in this order: toolbar, stats, message,
- * bannerSlot, (the table), live. Then:
+ * panel, bannerSlot, (the table), live. Then:
  * - setVariants(list): the variants Python offers (readVariants); update(view, prev): show a new view;
+ * - setStats(rows): the Statistics panel's rows (the `stats` trait);
  * - newGameIntent(): the "new" intent for the chosen variant and suits (the one place it is built);
  * - say(text): tell a screen reader; bind(on, act): call act(action) for a button press, and
  *   act({action: "winnable", on}) when the Winnable? box changes.
  */
-export function createChrome() {
+export function createChrome(uid = "sp") {
   const selVariant = h("select", { "data-control": "variant", "aria-label": "Variant for a new game", title: "Variant for a new game" });
   const selSuits = h("select", { "data-control": "suits", "aria-label": "Suits for a new game", title: "Suits for a new game" });
   const btnUndo = button("undo", "Undo", "Undo (Ctrl+Z or U)");
@@ -71,16 +81,22 @@ export function createChrome() {
   btnUndoToWinnable.hidden = true;
   btnUndoToWinnable.disabled = true;
   const title = h("span", { class: "sp-title" });
+  const btnResume = button("resume", "Resume", "Resume the saved game");
+  btnResume.hidden = true;
+  const panel = createStatsPanel(`${uid}-stats`);
+  const btnStats = button("stats", "Statistics", "Statistics of the games played (wins, streaks, best scores)");
+  btnStats.setAttribute("aria-controls", `${uid}-stats`);
+  btnStats.setAttribute("aria-expanded", "false");
 
   const toolbar = h("div", { class: "sp-bar", role: "toolbar", "aria-label": "Game controls" },
     h("span", { class: "sp-group" },
       button("new", "New game", "New game with the chosen variant and suits (N)", "sp-primary"),
-      selVariant, selSuits),
+      selVariant, selSuits, btnResume),
     h("span", { class: "sp-group" },
       button("restart", "Restart", "Restart this deal"),
       btnUndo, btnRedo,
       button("hint", "Hint", "Show a good move (H)"),
-      btnThink, lblWinnable));
+      btnThink, lblWinnable, btnStats));
   const stats = h("div", { class: "sp-stats" }, title, statScore, statMoves, statDeals, statRuns, statWinnable,
     btnUndoToWinnable);
   const message = h("div", { class: "sp-message", "data-status": "message" });
@@ -92,6 +108,7 @@ export function createChrome() {
   let game = ""; // "variant|suits" of the game the choosers last followed
   let liveText = "";
   let liveToggle = false;
+  let statsRows = []; // from Python (the stats trait)
 
   // What the choosers offer: Python's variants; without them, only the game being played.
   const choices = () => (variants.length ? variants
@@ -161,6 +178,10 @@ export function createChrome() {
     valWinnable.textContent = verdictText(v.winnable);
     btnUndoToWinnable.hidden = v.undo_to_winnable === null;
     btnUndoToWinnable.disabled = v.undo_to_winnable === null;
+    btnResume.hidden = !v.resume;
+    if (v.resume) btnResume.title = resumeTip(v.resume, choices());
+    btnStats.setAttribute("aria-expanded", v.panel === "stats" ? "true" : "false");
+    panel.update(v.panel === "stats", statsRows);
     showTitle();
     // The choosers follow the game being played, but keep a choice the player made since then.
     const g = `${v.variant}|${v.suits}`;
@@ -182,9 +203,13 @@ export function createChrome() {
   }
 
   return {
-    toolbar, stats, message, bannerSlot, live,
+    toolbar, stats, message, panel: panel.el, bannerSlot, live,
     update,
     say,
+    setStats(rows) {
+      statsRows = rows;
+      panel.update(!!view && view.panel === "stats", statsRows);
+    },
     setVariants(list) {
       variants = list;
       fillVariants();
@@ -205,6 +230,9 @@ export function createChrome() {
       on(toolbar, "click", press);
       on(bannerSlot, "click", press);
       on(stats, "click", press);
+      on(panel.el, "click", (e) => {
+        if (e.target.closest("[data-panel-action=close]")) act({ action: "stats", open: false });
+      });
       // the Winnable? checkbox asks Python; the view it publishes sets the box
       on(chkWinnable, "change", () => act({ action: "winnable", on: chkWinnable.checked }));
       // the suits a variant offers

@@ -25,6 +25,14 @@ function verdict(raw) {
   return { state: VERDICTS.includes(x.state) ? x.state : "unknown", moves: num(x.moves) };
 }
 
+// The saved game the Resume button offers: null, or {variant, suits, seed, moves, score}.
+function resumeOffer(raw) {
+  const x = obj(raw);
+  if (!x) return null;
+  return { variant: str(x.variant), suits: x.suits | 0, seed: Number.isInteger(x.seed) ? x.seed : null,
+    moves: num(x.moves), score: num(x.score) };
+}
+
 /**
  * `model.get("view")` with every field present and of the right type; `tableau` has exactly `columns`
  * entries `{down, up, movable, total}`. Field names are the protocol's.
@@ -59,6 +67,8 @@ export function readView(model) {
     thinking: !!v.thinking,
     winnable: verdict(v.winnable),
     undo_to_winnable: Number.isInteger(v.undo_to_winnable) ? v.undo_to_winnable : null,
+    panel: v.panel === "stats" ? "stats" : null,
+    resume: resumeOffer(v.resume),
   };
 }
 

@@ -16,6 +16,7 @@ import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
 import { buildTable } from "./table.js";
 import { createChrome } from "./toolbar.js";
+import { readStats } from "./panel.js";
 import { readVariants, readView, tableauSignature } from "./view.js";
 
 let instances = 0;
@@ -26,7 +27,7 @@ function render({ model, el }) {
   const on = (target, type, fn, opts) =>
     target.addEventListener(type, fn, { ...(opts || {}), signal: ac.signal });
 
-  const chrome = createChrome();
+  const chrome = createChrome(uid);
   const table = h("div", { class: "sp-table" });
   const root = h("div", {
     class: "spiderette",
@@ -37,7 +38,7 @@ function render({ model, el }) {
       "U undo, R redo, H hint, D deal, N new game.",
     // JupyterLab: do not run notebook shortcuts (e.g. D,D deletes the cell) for keys typed here.
     "data-lm-suppress-shortcuts": "true",
-  }, chrome.toolbar, chrome.stats, chrome.message, chrome.bannerSlot, table, chrome.live);
+  }, chrome.toolbar, chrome.stats, chrome.message, chrome.panel, chrome.bannerSlot, table, chrome.live);
   el.append(root);
 
   // What the table shows now: the view and the elements drawn for it (set by redraw only).
@@ -74,11 +75,14 @@ function render({ model, el }) {
   const onView = () => redraw();
   const onVariants = () => chrome.setVariants(readVariants(model));
   const onFour = () => root.classList.toggle("sp-four", !!model.get("four_colour"));
+  const onStats = () => chrome.setStats(readStats(model.get("stats")));
   model.on("change:view", onView);
   model.on("change:variants", onVariants);
   model.on("change:four_colour", onFour);
+  model.on("change:stats", onStats);
   onVariants();
   onFour();
+  onStats();
   redraw();
   sizer.fit();
 
@@ -86,6 +90,7 @@ function render({ model, el }) {
     model.off("change:view", onView);
     model.off("change:variants", onVariants);
     model.off("change:four_colour", onFour);
+    model.off("change:stats", onStats);
     sizer.disconnect();
     ac.abort();
     pointer.abort();

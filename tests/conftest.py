@@ -125,6 +125,15 @@ def tableau(g: Game) -> list[list[str]]:
     return g.to_dict()["tableau"]
 
 
+@pytest.fixture(autouse=True)
+def spiderette_home(tmp_path_factory, monkeypatch):
+    """Every test keeps its statistics and resume file (``spiderette.records``) in a fresh folder of its own:
+    the test suite never writes into the user's data folder. The folder is returned (not yet created)."""
+    home = tmp_path_factory.mktemp("spiderette-home") / "home"
+    monkeypatch.setenv("SPIDERETTE_HOME", str(home))
+    return home
+
+
 @pytest.fixture(params=VARIANT_SUITS, ids=VS_IDS)
 def vs(request):
     """Each (variant, suits) pair in turn."""

@@ -60,3 +60,17 @@ def test_svg_of_spider_has_ten_columns():
     root = ET.fromstring(Game("spider", seed=1)._repr_svg_())
     letters = [el.text for el in root.iter() if el.text in list("abcdefghij")]
     assert letters == list("abcdefghij")
+
+
+def test_an_empty_column_that_stops_the_deal_is_filled_when_nothing_else_helps():
+    g = Game(seed=17)
+    g.play("ca de dc dg bc bg fb fb df")  # column d is empty, every other move only shuffles builds
+    assert g.deal_error() is not None and g.stock_count == 24
+    hints = ranked_hints(g)
+    assert hints, "the player is not left without a hint"
+    assert all(h.rank == 6 and "lets the stock be dealt" in h.reason for h in hints)
+    best = hints[0].move
+    assert best.dst == 3 and g.column(best.src)[-best.count] & 15 == 11  # JD, the highest card that can go
+    h = g.copy()
+    h.apply(best)
+    assert h.deal_error() is None

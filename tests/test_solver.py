@@ -49,10 +49,10 @@ def test_wins_in_one_and_three_moves_with_three_runs_already_home():
 
 
 def test_real_deals_won_are_wins_on_replay():
-    for seed in (3, 10, 14):
+    for seed in (8, 12, 26):
         g = Game(seed=seed)
         before = g.position()
-        res = solve(g, time_limit=8)
+        res = solve(g, time_limit=None, node_limit=100_000)  # counted in tables: the same on any machine
         assert g.position() == before  # the game given is never changed
         assert res.result == "win", (seed, res)
         assert replayed(g, res.moves).is_won and res.nodes > 0
@@ -92,14 +92,14 @@ def test_the_solvers_moves_and_tables_are_the_engines(variant):
     once the stock is empty) and the same table after each."""
     for seed in range(6):
         g = Game(variant, seed=seed)
-        space = _Search(g)
+        space, streamliner = _Search(g), _Search(g, whole_runs=True)
         rng = random.Random(seed)
         for _ in range(150):
             n = g.columns
 
-            def state(h: Game, n: int = n, space: _Search = space) -> tuple:
-                return (tuple(h.column(i) for i in range(n)), tuple(h.face_down(i) for i in range(n)),
-                        len(space.stock) - h.stock_count, h.runs_completed)
+            def state(h: Game, space: _Search = space) -> tuple:
+                cols, _, runs = space.root(h)
+                return cols, len(space.stock) - h.stock_count, runs
 
             now = state(g)
             legal = set(g.legal_moves())
@@ -108,6 +108,7 @@ def test_the_solvers_moves_and_tables_are_the_engines(variant):
                 legal = {m for m in legal if not (m.kind == "move" and not g.column(m.dst) and (
                     m.dst != empty[0] or m.count == len(g.column(m.src))))}
             assert set(space.moves(now)) == legal
+            assert set(streamliner.moves(now)) <= legal  # whole runs only: a subset
             if not legal:
                 break
             m = rng.choice(sorted(legal, key=str))
@@ -135,10 +136,10 @@ def test_a_cancelled_search_says_so():
 
 
 def test_solve_async_is_a_future_that_can_be_cancelled():
-    g = Game(seed=3)
-    f = solve_async(g, time_limit=10)
+    g = Game(seed=12)
+    f = solve_async(g, time_limit=None, node_limit=100_000)
     assert f.result(timeout=30).result == "win"
-    slow = solve_async(Game(seed=1), time_limit=60)
+    slow = solve_async(Game(seed=4), time_limit=60)  # a deal the solver takes long over
     assert slow.cancel() and slow.cancelled()
     g.apply(g.legal_moves()[0])  # the game plays on meanwhile: the search works on a copy
 
@@ -199,3 +200,14 @@ def test_hint_methods():
         hint(g, method="oracle")
     with pytest.raises(ValueError, match="samples"):
         hint(Game(seed=7), method="search", samples=0)
+
+
+def test_a_time_limit_cuts_the_search_hint_short_and_says_so():
+    g = Game(seed=7)
+    h = search_hint(g, samples=10_000, seed=1, node_limit=20_000, time_limit=0.5)
+    assert h is not None and h.move in g.legal_moves()
+    assert "cut short by the time limit" in h.reason
+    full = search_hint(g, samples=3, seed=1, node_limit=500)
+    assert "cut short" not in full.reason
+    with pytest.raises(ValueError, match="time_limit"):
+        search_hint(g, time_limit=0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
-from spiderette_testkit import game
+from spiderette_testkit import game, run
 
 from spiderette import (
     Game,
@@ -149,15 +149,14 @@ def test_rules_of_thumb_keep_an_empty_column_where_greedy_spends_it():
     assert GreedyStrategy()(g) == Move.parse("ab1")     # the hint ranking turns over a card at once
 
 
-def test_rules_of_thumb_finish_a_run_first_where_the_hint_ranking_sees_nothing_gained():
-    # deal 17 in one suit, where greedy resigned: 7S-AS lie on an 8S, and another 8S tops a king-to-eight run
-    g = Game(seed=17, suits=1)
-    res = simulate(GreedyStrategy(), deals=[17], suits=1, progress=False)
-    assert res.rows[0]["end"] == "resigned" and res.rows[0]["runs"] == 1
-    g.play(res.lines[17])
-    assert RulesOfThumb()(g) == Move.parse("ec7")
-    g.apply("ec7")
-    assert g.runs_completed == 2
+def test_rules_of_thumb_finish_a_run_first_even_from_a_build_in_suit():
+    # one suit: 7S-AS lie in suit on an 8S, and another 8S tops a king-to-eight run: moving them finishes it
+    g = game("spiderette", [run("S", 13, 8), ["*", "8H"] + run("H", 7, 1), ["KC"], ["KD"], ["KH"]], suits=1,
+             stock_size=3)
+    assert g.movable(1) == 8
+    assert RulesOfThumb()(g) == Move.parse("ba7")
+    g.apply("ba7")
+    assert g.runs_completed == 1
 
 
 def test_rules_of_thumb_fill_an_empty_column_to_deal_when_stuck():

@@ -13,6 +13,7 @@ from .game import Game
 from .hints import Hint
 from .hints import ranked_hints as hints
 from .move import Move
+from .records import RecordsWarning, Stats, reset_stats, stats
 from .results import Comparison, Simulation
 from .search import hint
 from .solver import SolveResult, solve, solve_async
@@ -24,16 +25,21 @@ from .variants import RULES, VARIANTS, Rules
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
     "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
-    "SolveResult", "simulate", "compare", "Simulation", "Comparison", "Strategy", "RandomStrategy",
-    "GreedyStrategy", "RulesOfThumb", "SearchStrategy", "SolverStrategy", "StrategyError",
+    "SolveResult", "Replay", "stats", "reset_stats", "Stats", "RecordsWarning", "simulate", "compare",
+    "Simulation", "Comparison", "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy",
+    "SolverStrategy", "StrategyError",
 ]
 __version__ = "0.1.0"
 
 
 def __getattr__(name: str):
-    # The widget needs anywidget; import it only when asked, so the engine runs without it.
+    # The widgets need anywidget; import them only when asked, so the engine runs without it.
     if name == "Widget":
         from .widget import Widget
 
         return Widget
+    if name == "Replay":
+        from .replay import Replay
+
+        return Replay
     raise AttributeError(f"module 'spiderette' has no attribute {name!r}")

@@ -146,8 +146,17 @@ class Game:
         self._redo: list[Move] = []
         self._start = ([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
 
-    def copy(self) -> Game:
-        """An independent copy of the game, its history included (and no lock: see :attr:`lock`)."""
+    def copy(self, *, lock: threading.RLock | None = None) -> Game:
+        """An independent copy of the game, its history included, with no lock (see :attr:`lock`) or ``lock``.
+
+        >>> g = Game(seed=7); g.play("bd")
+        [Move.parse('bd1')]
+        >>> h = g.copy(); h.undo(); (g.move_count, h.move_count)
+        Move.parse('bd1')
+        (1, 0)
+        """
+        if lock is not None and not isinstance(lock, _RLOCK):
+            raise TypeError(f"lock must be a threading.RLock (a plain Lock would deadlock), not {quote(lock)}")
         with self.locked():
             g = object.__new__(Game)
             g.__dict__.update(self.__dict__)
@@ -157,7 +166,7 @@ class Game:
             g._run = list(self._run)
             g._undo = list(self._undo)
             g._redo = list(self._redo)
-            g._lock = None
+            g._lock = lock
             return g
 
     def __getstate__(self) -> dict:

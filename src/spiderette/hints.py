@@ -8,7 +8,8 @@ The ranking, in plain words (the order the widget's Hint button follows):
 4. **empty a column**: the move leaves its column empty;
 5. **build**: any other move that changes something (a move that takes a group off one card only to put
    it on another card of the same kind is left out);
-6. **deal** when nothing above is left.
+6. **deal** when nothing above is left; or, when an empty column stops the deal, **fill it**, with a group
+   led by a high card first.
 
 >>> from spiderette import Game
 >>> h = best_hint(Game(seed=7))
@@ -90,8 +91,24 @@ def ranked_hints(g: Game) -> list[Hint]:
             judged = _judge(g, m)
             if judged is not None:
                 out.append((judged[0], not _builds_in_suit(g, m), -(m.count or 0), Hint(m, judged[1], judged[0])))
+        if not out and g.stock_count and g.deal_error() is not None:
+            out = _fills(g)
     out.sort(key=lambda t: t[:3])
     return [t[3] for t in out]
+
+
+def _fills(g: Game) -> list[tuple]:
+    """When nothing else is useful and an empty column stops the deal: the moves that fill it, a group led by
+    a high card first (nothing can go under a king)."""
+    out = []
+    for m in g.legal_moves():
+        if m.kind == "move" and g.top_card(m.dst) is None and m.count < len(g.column(m.src)):
+            lead = g.column(m.src)[-m.count]
+            what = card_code(lead) + (f" and the {m.count - 1} card{'s' if m.count > 2 else ''} on it"
+                                      if m.count > 1 else "")
+            reason = f"moving {what} to the empty column {LETTERS[m.dst]} lets the stock be dealt"
+            out.append((6, -(lead & 15), -m.count, Hint(m, reason, 6)))
+    return out
 
 
 def best_hint(g: Game) -> Hint | None:

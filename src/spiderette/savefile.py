@@ -48,7 +48,17 @@ def save(g: Game, path: str | os.PathLike) -> None:
 
     An existing file keeps its permission bits; a new one gets the usual ones (0666 less the umask).
     """
-    doc = document(g)
+    write_atomic(path, json.dumps(document(g), indent=1) + "\n")
+
+
+def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) -> None:
+    """Write ``text`` to ``path`` atomically: a temporary file beside it, renamed over it (``os.replace``).
+
+    A reader sees the old file or the new one, never half of one. ``durable=True`` also flushes the file
+    and the rename to the disk (``fsync``), so a power cut keeps one of the two; ``durable=False`` skips
+    that, for small files written often. An existing file keeps its permission bits; a new one gets the
+    usual ones (0666 less the umask). On an error the temporary file is removed and the old file is kept.
+    """
     path = Path(path)
     folder = path.parent
     try:
@@ -60,10 +70,10 @@ def save(g: Game, path: str | os.PathLike) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(doc, f, indent=1)
-            f.write("\n")
-            f.flush()
-            os.fsync(f.fileno())
+            f.write(text)
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
@@ -72,7 +82,8 @@ def save(g: Game, path: str | os.PathLike) -> None:
         except OSError:
             pass
         raise
-    _fsync_folder(folder)
+    if durable:
+        _fsync_folder(folder)
 
 
 def _fsync_folder(folder: Path) -> None:

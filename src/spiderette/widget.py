@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 
 from .background import StoppableFuture, run_in_thread
+from .bookkeeping import TableRecords
 from .cards import card_code
 from .errors import IllegalMoveError, clip, quote, whole
 from .game import Game, parse_sequence
@@ -37,9 +38,11 @@ from .variants import RULES, get_rules
 
 STATIC = Path(__file__).parent / "static"
 ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new", "think", "stop_thinking",
-           "winnable", "undo_to_winnable")
+           "winnable", "undo_to_winnable", "resume", "stats")
 #: Intents that leave a play running in the background (they do not act on the table).
-KEEP_PLAYING = ("hint", "stop_thinking", "winnable")
+KEEP_PLAYING = ("hint", "stop_thinking", "winnable", "stats")
+#: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
+MOVED = ("move", "deal", "send", "redo")
 #: The honest search behind the Think button: modest, so it answers within a few seconds.
 THINK_SAMPLES = 12
 THINK_NODE_LIMIT = 3000
@@ -70,7 +73,8 @@ class PlayFuture(StoppableFuture):
         return self.started and not self.done()
 
 
-def _static(name: str) -> Path | str:
+def static_file(name: str) -> Path | str:
+    """The built front-end file ``static/<name>`` (for ``_esm`` / ``_css``), or a stand-in that says it is missing."""
     path = STATIC / name
     if path.exists():
         return path
@@ -87,10 +91,13 @@ class Widget(anywidget.AnyWidget):
     ``Widget()`` deals a random game; ``Widget(variant="spider", suits=1, seed=42)`` a numbered one;
     ``Widget(game=g)`` shows an existing :class:`Game` (``w.game is g``). The table and its games share
     one lock (``w.game.lock``), so scripting ``w.game`` from any thread while the table plays is safe.
+    ``Widget(resume=True)`` brings back the unfinished game saved by the last session (else deals as
+    asked); ``record=False`` keeps the table out of the statistics and the resume file
+    (:mod:`spiderette.records`).
     """
 
-    _esm = _static("widget.js")
-    _css = _static("widget.css")
+    _esm = static_file("widget.js")
+    _css = static_file("widget.css")
 
     view = traitlets.Dict().tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
@@ -98,13 +105,17 @@ class Widget(anywidget.AnyWidget):
     winnable = traitlets.Bool(False).tag(sync=True)
     #: The variants the New-game chooser offers: ``{"name", "title", "suits"}`` each, from :data:`RULES`.
     variants = traitlets.List(read_only=True).tag(sync=True)
+    #: The Statistics panel's rows (``spiderette.records.Stats.table``), kept up to date while it is open.
+    stats = traitlets.Dict().tag(sync=True)
 
     def __init__(self, variant: str = "spiderette", suits: int = 4, seed: int | None = None,
                  game: Game | None = None, *, four_colour: bool = False, winnable: bool = False,
-                 **kwargs) -> None:
+                 resume: bool = False, record: bool = True, **kwargs) -> None:
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
-        game = game if game is not None else Game(variant, seed=seed, suits=suits)
+        self._records = TableRecords(record)
+        saved = self._records.opening(resume, game)   # resume=True: the saved game, if there is a good one
+        game = saved or game or Game(variant, seed=seed, suits=suits)
         super().__init__(four_colour=four_colour, **kwargs)
         self.set_trait("variants", [{"name": r.name, "title": r.title, "suits": list(r.suit_options)}
                                     for r in RULES.values()])
@@ -122,8 +133,9 @@ class Widget(anywidget.AnyWidget):
         self._verdict: dict | None = None                 # view.winnable
         self._verdicts: dict[tuple, dict] = {}            # proven verdicts by table key (this game)
         self._winnable_lines: dict[int, tuple] = {}       # history length -> history of a position proven won
+        self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
         self.on_msg(self._handle_message)
-        self._publish("")
+        self._publish(TableRecords.resumed(game) if saved else self._records.take_note() or "")
         if winnable:
             self.winnable = True
 
@@ -141,7 +153,8 @@ class Widget(anywidget.AnyWidget):
     def _publish(self, message: str | None = None, last: dict | None = None) -> None:
         with self._lock:
             key = self._key()
-            if key != self._table:
+            changed = key != self._table
+            if changed:
                 # The table changed: a think about the old one stops, the Winnable? check starts again.
                 self._table = key
                 self._cancel_think()
@@ -153,8 +166,15 @@ class Widget(anywidget.AnyWidget):
             v = view(self._game)
             v.update(version=self._version, message=self._message, hint=self._hint, last=last,
                      thinking=self._think is not None, winnable=self._verdict,
-                     undo_to_winnable=self._undo_target())
+                     undo_to_winnable=self._undo_target(), panel=self._panel, resume=self._records.offer())
             self.view = v
+            if changed:  # after the view went out: count a win, or save the game for resume
+                self._records.changed(self._game, moved=(last or {}).get("kind") in MOVED)
+                note = self._records.take_note()
+                if note:
+                    self._publish(f"{self._message} ({note})" if self._message else note)
+            if self._panel == "stats":
+                self.stats = self._records.table(self._game.variant, self._game.suits)
 
     def refresh(self) -> None:
         """Redraw the table from ``w.game`` (after changing the game without going through ``w``)."""
@@ -270,7 +290,9 @@ class Widget(anywidget.AnyWidget):
         """Start the same deal again."""
         self.stop()
         with self._lock:
+            self._records.give_up(self._game)   # a played game restarted counts as lost
             self._game.restart()
+            self._records.new_game()
             self._hint = None
             self._publish("Restarted the same deal", last={"kind": "new"})
 
@@ -282,14 +304,46 @@ class Widget(anywidget.AnyWidget):
             variant = old.variant if variant is None else variant
             if suits is None:
                 suits = old.suits if variant == old.variant else 4
-            self._game = Game(variant, seed=seed, suits=suits, auto_remove=old.auto_remove,
-                              scoring=old.scoring, lock=self._lock)
-            self._games += 1
-            self._verdicts.clear()
-            self._winnable_lines.clear()
-            self._hint = None
-            self._publish(f"New game: {self._game.rules.title}, deal {self._game.seed}", last={"kind": "new"})
-            return self._game
+            game = Game(variant, seed=seed, suits=suits, auto_remove=old.auto_remove, scoring=old.scoring,
+                        lock=self._lock)
+            self._replace(game, None, f"New game: {game.rules.title}, deal {game.seed}")
+            return game
+
+    def _replace(self, game: Game, saved_id: str | None, message: str) -> None:
+        """Put ``game`` on the table (a new deal, or the saved game ``saved_id``); the old one is given up."""
+        self._records.give_up(self._game)
+        self._game = game
+        if saved_id is None:
+            self._records.new_game()
+        else:
+            self._records.adopt(saved_id)
+        self._games += 1
+        self._verdicts.clear()
+        self._winnable_lines.clear()
+        self._hint = None
+        self._publish(message, last={"kind": "new"})
+
+    def resume(self) -> bool:
+        """Bring back the saved unfinished game (the Resume button); ``False`` (and says so) if there is none.
+
+        The game on the table is given up (a loss in the statistics, if it was played and not won).
+        """
+        self.stop()
+        with self._lock:
+            saved = self._records.load() if self._records.offer() else None
+            if saved is None:
+                self._publish(self._records.take_note() or "No saved game to resume")
+                return False
+            self._replace(saved[0].copy(lock=self._lock), saved[1], TableRecords.resumed(saved[0]))
+            return True
+
+    def show_stats(self, show: bool = True) -> None:
+        """Open (or, with ``show=False``, close) the Statistics panel on the table."""
+        if not isinstance(show, bool):
+            raise TypeError(f"show must be True or False, not {quote(show)}")
+        with self._lock:
+            self._panel = "stats" if show else None
+            self._publish()
 
     def hint(self) -> Move | None:
         """Show a suggested move on the table, say why in the message line, and return it."""
@@ -570,6 +624,11 @@ class Widget(anywidget.AnyWidget):
                 self.new_game(variant=variant, suits=suits)
             elif action == "think":
                 self.think()
+            elif action == "stats":
+                show = content.get("open", self._panel is None)
+                if not isinstance(show, bool):
+                    raise IntentError(f"Refused: 'open' must be true or false, not {quote(show)}")
+                self.show_stats(show)
             elif action == "winnable":
                 on = content.get("on")
                 if not isinstance(on, bool):

@@ -7,8 +7,9 @@ The pieces:
 
 * :class:`JupyterServer` starts ``jupyter lab`` (or ``jupyter notebook``) on a free port with a random
   token, in an isolated temp root / config / settings / runtime directory, with ``src/`` first on the
-  kernel's ``PYTHONPATH`` (so the working tree is tested even if the package is not installed), and
-  stops it (REST shutdown, then terminate, then kill -- only the process it started).
+  kernel's ``PYTHONPATH`` (so the working tree is tested even if the package is not installed) and
+  ``SPIDERETTE_HOME`` in its temp directory (statistics and resume files), and stops it (REST
+  shutdown, then terminate, then kill -- only the process it started).
 * :func:`launch_browser` launches the Debian Chromium (never ``playwright install``).
 * :func:`open_notebook` writes a notebook, opens it, waits for an idle kernel, runs all cells and waits
   for the widget(s) to be drawn.
@@ -92,6 +93,8 @@ class JupyterServer:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(value))
         env["PYTHONPATH"] = os.pathsep.join([str(SRC)] + [p for p in [env.get("PYTHONPATH")] if p])
+        # statistics and the resume file of every kernel go to the server's temp folder, never the user's
+        env["SPIDERETTE_HOME"] = str(self.tmp / "home")
         env.pop("ANYWIDGET_HMR", None)
         env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
         return env

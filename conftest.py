@@ -1,0 +1,23 @@
+"""Collection rules for the whole repository (the test helpers are in tests/conftest.py).
+
+``src/spiderette/env.py`` needs the optional ``rl`` extra (gymnasium, numpy): without it, its doctests are
+not collected, and ``tests/test_env.py`` skips itself.
+
+The doctests in ``src/`` (and every test) keep statistics and resume files in a temporary folder
+(``SPIDERETTE_HOME``), never in the user's data folder; ``tests/conftest.py`` gives each test its own.
+"""
+
+import importlib.util
+
+import pytest
+
+collect_ignore = []
+if any(importlib.util.find_spec(name) is None for name in ("gymnasium", "numpy")):
+    collect_ignore.append("src/spiderette/env.py")
+
+
+@pytest.fixture(autouse=True)
+def spiderette_home(tmp_path_factory, monkeypatch):
+    home = tmp_path_factory.mktemp("spiderette-home") / "home"
+    monkeypatch.setenv("SPIDERETTE_HOME", str(home))
+    return home

@@ -1,0 +1,327 @@
+"""The ``spiderette`` command: ``lab``, ``play``, ``solve`` and ``stats`` (also ``python -m spiderette``).
+
+Each subcommand is a function ``cmd_NAME(args)`` returning the exit code; :func:`main` parses and runs one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+from .game import Game
+from .search import hint
+from .variants import RULES, VARIANTS
+
+#: The name of the play notebook that ``spiderette lab`` puts in the folder it serves.
+NOTEBOOK_NAME = "spiderette-play.ipynb"
+LAB_MISSING = 'JupyterLab is not installed: pip install "spiderette[lab]"'
+
+VERDICTS = {
+    "win": "win (a winning line, replayed by the engine)",
+    "loss": "loss (proven: every table the game can reach was visited)",
+}
+ENDINGS = {
+    "won": "won",
+    "lost": "lost (no legal move left)",
+    "dead_end": "a dead end (cards left in the stock that can never be dealt)",
+    "playing": "not finished",
+}
+PLAY_HELP = """\
+Type moves in notation, several at once if you like (all or nothing):
+  ab     move from column a to column b the group that fits there
+  ab3    move the top 3 cards of column a to column b
+  d      deal a row from the stock
+  sc     send the complete run on column c (only when runs are sent by hand)
+Commands:
+  u, undo    take back the last move        r, redo   play it again
+  h, hint    the best move, and why         m, moves  every legal move
+  t, table   show the table again           ?, help   this text
+  q, quit    stop (so does end of input)"""
+
+
+# ---------------------------------------------------------------------- argument types
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the deal number must be a whole number, not {text[:40]!r}") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"seconds must be a number > 0, not {text[:40]!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"the port must be a whole number from 1 to 65535, not {text[:40]!r}")
+    return value
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("seed", nargs="?", type=_seed, default=None,
+                   help="the deal number (0 <= N < 2**64; default: a random deal)")
+    p.add_argument("--variant", default="spiderette", choices=VARIANTS, metavar="V",
+                   help=f"the variant: {', '.join(VARIANTS)} (default: spiderette)")
+    p.add_argument("--suits", type=int, default=4, metavar="N",
+                   help="the number of suits: 4, 2 or 1 (red_black_spiderette: 4 only; default: 4)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``spiderette`` command."""
+    parser = argparse.ArgumentParser(
+        prog="spiderette", description="Spiderette (one-deck Spider) solitaire: play, solve, open the notebook.",
+        epilog="Run 'spiderette COMMAND --help' for the options of a command.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("lab", help="play in JupyterLab (copies the play notebook into the folder)",
+                       description=f"Start JupyterLab on {NOTEBOOK_NAME}, a copy of the play notebook put in the "
+                                   "folder served (an existing file of that name is kept as it is). "
+                                   'Needs JupyterLab: pip install "spiderette[lab]".')
+    p.add_argument("--notebook-dir", type=Path, default=None, metavar="DIR",
+                   help="the folder to serve and put the notebook in (default: the current folder)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+    p.add_argument("--port", type=_port, default=None, metavar="N", help="the port to serve on")
+    p.set_defaults(func=cmd_lab, command_parser=p)
+
+    p = sub.add_parser("play", help="play a game in the terminal",
+                       description="Play a game in the terminal: type moves in notation (ab, d, ab3) or "
+                                   "commands (u undo, r redo, h hint, m moves, q quit, ? help). "
+                                   "Reads standard input, so moves can be piped in.")
+    _add_game_options(p)
+    p.set_defaults(func=cmd_play, command_parser=p)
+
+    p = sub.add_parser("solve", help="solve a deal with every card known",
+                       description="Solve a deal with every card known: prints the verdict (win, loss or "
+                                   "unknown), the winning line in notation, the tables searched and the time.")
+    _add_game_options(p)
+    p.add_argument("--seconds", type=_seconds, default=10.0, metavar="S",
+                   help="the time budget in seconds (default: 10)")
+    p.set_defaults(func=cmd_solve, command_parser=p)
+
+    p = sub.add_parser("stats", help="print the statistics (spiderette.stats())",
+                       description="Print the statistics of spiderette.stats().")
+    p.set_defaults(func=cmd_stats, command_parser=p)
+    return parser
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
+
+    Bad arguments print a message on stderr and raise ``SystemExit(2)``, as argparse does.
+    """
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (``spiderette solve 42 | head -1``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _game(args: argparse.Namespace) -> Game:
+    """The game the options ask for; an error the engine finds in them is a usage error (exit 2)."""
+    try:
+        return Game(args.variant, args.seed, args.suits)
+    except (ValueError, TypeError) as e:
+        args.command_parser.error(str(e))
+        raise  # (not reached: error() exits)
+
+
+def _title(g: Game) -> str:
+    suits = f"{g.suits} suit{'s' if g.suits != 1 else ''}"
+    return f"{RULES[g.variant].title} · deal {g.seed} · {suits}"
+
+
+# ---------------------------------------------------------------------- lab
+def play_notebook() -> bytes:
+    """The play notebook shipped with the package (in a source checkout: ``notebooks/play.ipynb``)."""
+    packaged = resources.files("spiderette").joinpath("notebooks", "play.ipynb")
+    if packaged.is_file():
+        return packaged.read_bytes()
+    checkout = Path(__file__).resolve().parents[2] / "notebooks" / "play.ipynb"
+    return checkout.read_bytes()
+
+
+def lab_command(folder: Path, no_browser: bool = False, port: int | None = None) -> list[str]:
+    """The command line that starts JupyterLab serving ``folder``, opening its play notebook."""
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+           f"--LabApp.default_url=/lab/tree/{NOTEBOOK_NAME}"]  # (also in the URLs it prints)
+    if no_browser:
+        cmd.append("--no-browser")
+    if port is not None:
+        cmd.append(f"--port={port}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # Jupyter refuses to run as root without it (containers often are root)
+    return cmd
+
+
+def run_jupyter(cmd: list[str], cwd: Path) -> int:
+    """Run JupyterLab until it stops; Ctrl+C is left to it (it asks before shutting down)."""
+    proc = subprocess.Popen(cmd, cwd=cwd)
+    while True:
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:
+            continue
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    """``spiderette lab``: copy the play notebook into the folder (never over a file) and start JupyterLab."""
+    if importlib.util.find_spec("jupyterlab") is None:
+        print(LAB_MISSING, file=sys.stderr)
+        return 1
+    folder = (args.notebook_dir or Path.cwd()).resolve()
+    if not folder.is_dir():
+        args.command_parser.error(f"no such folder: {args.notebook_dir}")
+    notebook = folder / NOTEBOOK_NAME
+    if notebook.exists():
+        print(f"Opening {notebook} (already there: kept as it is)")
+    else:
+        try:
+            with open(notebook, "xb") as f:  # "x": never over a file that appeared meanwhile
+                f.write(play_notebook())
+        except OSError as e:
+            print(f"spiderette lab: cannot write {notebook}: {e.strerror or e}", file=sys.stderr)
+            return 1
+        print(f"Wrote {notebook}, a copy of the play notebook")
+    sys.stdout.flush()
+    return run_jupyter(lab_command(folder, args.no_browser, args.port), folder)
+
+
+# ---------------------------------------------------------------------- play
+def _ending(g: Game) -> str:
+    moves = f"{g.move_count} move{'s' if g.move_count != 1 else ''}"
+    return (f"{_title(g)}: {ENDINGS.get(g.status, g.status)} · score {g.score} · {moves}"
+            f" · runs {g.runs_completed}/{g.runs_total}")
+
+
+def _read(prompt: str, echo: bool) -> str | None:
+    """A line of input (``None`` at end of input); piped input is echoed so the transcript reads well."""
+    try:
+        line = input(prompt)
+    except EOFError:
+        print()
+        return None
+    if echo:
+        print(line)
+    return line
+
+
+def _command(g: Game, word: str) -> tuple[str, bool]:
+    """Carry out a command word; returns (what to print, whether the table changed). Unknown: ``("", False)``."""
+    if word in ("u", "undo"):
+        if not g.can_undo:
+            return "nothing to undo", False
+        g.undo()
+        return f"took back {g.notation(g.redo_list[0])}", True
+    if word in ("r", "redo"):
+        if not g.can_redo:
+            return "nothing to redo", False
+        said = f"played {g.notation(g.redo_list[0])} again"
+        g.redo()
+        return said, True
+    if word in ("h", "hint"):
+        h = hint(g)
+        if h is None:
+            return "no hint: no useful move (undo, or deal if you can)", False
+        return f"hint: {g.notation(h.move)} ({h.reason})", False
+    if word in ("m", "moves"):
+        moves = [g.notation(m) for m in g.legal_moves()]
+        return "legal moves: " + (" ".join(moves) if moves else "none"), False
+    if word in ("t", "table"):
+        return "", True
+    if word in ("?", "help"):
+        return PLAY_HELP, False
+    return "", False
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``spiderette play``: a game in the terminal, read line by line from standard input."""
+    g = _game(args)
+    echo = not sys.stdin.isatty()
+    print(f"{_title(g)}. Type moves like ab, d, ab3; ? for help, q to quit.\n")
+    print(g)
+    while not g.is_won:
+        line = _read("> ", echo)
+        if line is None:
+            break
+        text = line.strip().lower()
+        if not text:
+            continue
+        if text in ("q", "quit", "exit"):
+            break
+        said, changed = _command(g, text)
+        if not said and not changed:  # not a command: moves in notation
+            try:
+                g.play(text)
+            except ValueError as e:
+                print(f"not played: {e}")
+                continue
+            changed = True
+        if said:
+            print(said)
+        if changed:
+            print()
+            print(g)
+            if g.status in ("lost", "dead_end"):
+                print(f"{ENDINGS[g.status]}: u to undo, q to quit")
+    print(_ending(g))
+    return 0
+
+
+# ---------------------------------------------------------------------- solve
+def cmd_solve(args: argparse.Namespace) -> int:
+    """``spiderette solve``: the solver's verdict, its line in notation, the tables searched and the time."""
+    from .solver import solve
+
+    g = _game(args)
+    print(_title(g))
+    res = solve(g, time_limit=args.seconds)
+    print("verdict:", VERDICTS.get(res.result) or f"unknown ({res.reason or 'budget spent'})")
+    if res.result == "win":
+        replay, tokens = g.copy(), []
+        for m in res.moves:
+            tokens.append(replay.notation(m))
+            replay.apply(m)
+        print(f"line: {' '.join(tokens)} ({len(tokens)} moves)")
+    print(f"nodes: {res.nodes:,} tables expanded")
+    print(f"time: {res.seconds:.2f} s")
+    return 0
+
+
+# ---------------------------------------------------------------------- stats
+def cmd_stats(args: argparse.Namespace) -> int:
+    """``spiderette stats``: prints ``str(spiderette.stats())``."""
+    try:  # lazy: only this command needs it (``spiderette.stats``: the function, or a module holding it)
+        from . import stats
+    except ImportError:
+        print("spiderette stats: this version of spiderette keeps no statistics", file=sys.stderr)
+        return 1
+    print(str(getattr(stats, "stats", stats)()))
+    return 0

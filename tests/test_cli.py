@@ -1,0 +1,270 @@
+"""The ``spiderette`` command line: play, solve, stats, lab (without launching Jupyter) and its errors."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spiderette import Game, cli, hint, solve
+from spiderette.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(capsys, monkeypatch, argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def usage_error(capsys, argv: list[str]) -> str:
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert e.value.code == 2 and not out
+    assert "Traceback" not in err
+    return err
+
+
+# ---------------------------------------------------------------------- play
+def test_play_moves_from_piped_input(capsys, monkeypatch):
+    code, out, err = run(capsys, monkeypatch, ["play", "7"], "bd\nq\n")
+    g = Game(seed=7)
+    assert code == 0 and not err
+    assert str(g) in out  # the table at the start
+    g.play("bd")
+    assert str(g) in out  # and after the move
+    assert out.rstrip().splitlines()[-1] == ("Spiderette · deal 7 · 4 suits: not finished · score 499 · 1 move"
+                                             " · runs 0/4")
+
+
+def test_play_illegal_input_changes_nothing(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "7"], "ga\nzz\nbd ga\nbd\n")
+    assert code == 0
+    g = Game(seed=7)
+    with pytest.raises(ValueError) as e:
+        g.play("ga")
+    assert f"not played: {e.value}" in out
+    assert "not played: bad move 'zz'" in out
+    assert "not played: move 2 (ga): AS cannot go on 4H" in out and out.count("not played:") == 3
+    assert out.count("score 499 · moves 1") == 1  # only bd was played, once; "bd ga" was all or nothing
+    assert out.rstrip().endswith("1 move · runs 0/4")
+
+
+def test_play_commands(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "7"], "u\nr\nm\nh\nbd\nu\nr\nr\n?\nt\nquit\n")
+    g = Game(seed=7)
+    assert code == 0
+    assert "nothing to undo" in out and out.count("nothing to redo") == 2
+    legal = " ".join(g.notation(m) for m in g.legal_moves())
+    assert f"legal moves: {legal}" in out
+    h = hint(g)
+    assert f"hint: {g.notation(h.move)} ({h.reason})" in out
+    assert "took back bd" in out and "played bd again" in out
+    assert "u, undo" in out  # the help
+    assert out.rstrip().endswith("score 499 · 1 move · runs 0/4")
+
+
+def test_play_end_of_input_and_options(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "3", "--variant", "spider", "--suits", "1"], "d\n")
+    g = Game("spider", 3, 1)
+    assert code == 0 and str(g) in out
+    g.play("d")
+    assert str(g) in out
+    assert out.rstrip().splitlines()[-1].startswith("Spider · deal 3 · 1 suit: not finished")
+
+
+def test_play_to_the_end(capsys, monkeypatch):
+    res = solve(Game(seed=1, suits=1), time_limit=20)
+    assert res.result == "win"
+    code, out, _ = run(capsys, monkeypatch, ["play", "1", "--suits", "1"],
+                       " ".join(str(m) for m in res.moves) + "\nbd\n")
+    assert code == 0
+    assert out.rstrip().splitlines()[-1].startswith("Spiderette · deal 1 · 1 suit: won · score")
+    assert "bd" not in out.split("> ")[-1]  # the game ended at the win: the last line was not read
+
+
+def test_play_piped_in_a_real_process():
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    p = subprocess.run([sys.executable, "-m", "spiderette", "play", "7"], input="bd\nq\n", env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and not p.stderr
+    assert "> bd\n" in p.stdout and "score 499 · 1 move" in p.stdout
+
+
+# ---------------------------------------------------------------------- solve
+def test_solve_a_small_deal(capsys):
+    assert main(["solve", "7", "--suits", "1", "--seconds", "20"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Spiderette · deal 7 · 1 suit"
+    assert out[1] == "verdict: win (a winning line, replayed by the engine)"
+    assert out[2].startswith("line: ")
+    tokens = out[2].removeprefix("line: ").rsplit(" (", 1)[0].split()
+    g = Game(seed=7, suits=1)
+    g.play(" ".join(tokens))  # the line in notation wins from the deal
+    assert g.is_won and out[2].endswith(f"({len(tokens)} moves)")
+    assert out[3].startswith("nodes: ") and out[3].endswith(" tables expanded")
+    assert out[4].startswith("time: ") and out[4].endswith(" s")
+
+
+def test_solve_unknown_within_a_tiny_budget(capsys):
+    assert main(["solve", "5", "--variant", "spider", "--seconds", "0.01"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Spider · deal 5 · 4 suits"
+    assert out[1] == "verdict: unknown (time limit reached)"
+    assert not any(line.startswith("line:") for line in out)
+
+
+# ---------------------------------------------------------------------- errors
+@pytest.mark.parametrize("argv, words", [
+    (["play", "1", "--variant", "klondike"], "invalid choice: 'klondike'"),
+    (["solve", "-1"], "deal number -1 is out of range"),
+    (["play", str(2**64)], "out of range: 0 <= seed < 2**64"),
+    (["play", "seven"], "the deal number must be a whole number, not 'seven'"),
+    (["play", "1", "--suits", "3"], "spiderette is played with 4 or 2 or 1 suits, not 3"),
+    (["solve", "1", "--variant", "red_black_spiderette", "--suits", "1"], "red_black_spiderette is played with 4"),
+    (["solve", "1", "--seconds", "0"], "seconds must be a number > 0, not '0'"),
+    (["solve", "1", "--seconds", "-3"], "seconds must be a number > 0"),
+    (["solve", "1", "--seconds", "inf"], "seconds must be a number > 0, not 'inf'"),
+    (["solve", "1", "--seconds", "soon"], "seconds must be a number > 0, not 'soon'"),
+    (["lab", "--port", "70000"], "the port must be a whole number from 1 to 65535"),
+    (["dance"], "invalid choice: 'dance'"),
+    ([], "the following arguments are required: COMMAND"),
+])
+def test_bad_arguments(capsys, argv, words):
+    err = usage_error(capsys, argv)
+    assert words in err and err.startswith("usage: spiderette")
+
+
+def test_help_everywhere(capsys):
+    for argv in (["--help"], ["lab", "--help"], ["play", "--help"], ["solve", "--help"], ["stats", "--help"]):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 0
+        assert capsys.readouterr().out.startswith("usage: spiderette")
+
+
+def test_python_dash_m_help():
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    p = subprocess.run([sys.executable, "-m", "spiderette", "--help"], env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0 and not p.stderr
+    assert p.stdout.startswith("usage: spiderette")
+    for command in ("lab", "play", "solve", "stats"):
+        assert command in p.stdout
+    p = subprocess.run([sys.executable, "-m", "spiderette", "solve", "1", "--suits", "5"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and "not 5" in p.stderr
+
+
+# ---------------------------------------------------------------------- stats
+def test_stats_prints_the_statistics(capsys, monkeypatch, tmp_path):
+    try:  # spiderette.stats: the function (or a module holding it), from another branch
+        from spiderette import stats
+    except ImportError:
+        pytest.skip("spiderette.stats is not there yet")
+    stats = getattr(stats, "stats", stats)
+    for var in ("HOME", "SPIDERETTE_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var.lower()))
+    monkeypatch.chdir(tmp_path)
+    assert main(["stats"]) == 0
+    assert capsys.readouterr().out == str(stats()) + "\n"
+
+
+def test_stats_with_a_stand_in(capsys, monkeypatch):
+    import spiderette
+
+    class Stats:
+        def __str__(self) -> str:
+            return "games: 3, won: 1"
+
+    monkeypatch.setattr(spiderette, "stats", Stats, raising=False)
+    assert main(["stats"]) == 0
+    assert capsys.readouterr().out == "games: 3, won: 1\n"
+
+
+def test_stats_missing(capsys, monkeypatch):
+    import spiderette
+
+    monkeypatch.delattr(spiderette, "stats", raising=False)
+    monkeypatch.setitem(sys.modules, "spiderette.stats", None)
+    assert main(["stats"]) == 1
+    assert "keeps no statistics" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------- lab
+@pytest.fixture
+def launched(monkeypatch):
+    """``spiderette lab`` with JupyterLab "installed" and its launch recorded instead of run."""
+    calls = []
+    monkeypatch.setattr(cli, "run_jupyter", lambda cmd, cwd: calls.append((cmd, cwd)) or 0)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: object() if name == "jupyterlab" else real(name, *a))
+    return calls
+
+
+def test_lab_copies_the_notebook_and_starts_jupyterlab(capsys, monkeypatch, tmp_path, launched):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert main(["lab"]) == 0
+    nb = tmp_path / cli.NOTEBOOK_NAME
+    assert nb.read_bytes() == (REPO / "notebooks" / "play.ipynb").read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [cli.NOTEBOOK_NAME]  # nothing else
+    [(cmd, cwd)] = launched
+    assert cwd == tmp_path.resolve()
+    assert cmd == [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tmp_path.resolve()}",
+                   "--LabApp.default_url=/lab/tree/spiderette-play.ipynb"]
+    assert f"Wrote {nb}" in capsys.readouterr().out
+
+
+def test_lab_options_and_root(capsys, monkeypatch, tmp_path, launched):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    folder = tmp_path / "games"
+    folder.mkdir()
+    assert main(["lab", "--notebook-dir", str(folder), "--no-browser", "--port", "8899"]) == 0
+    [(cmd, cwd)] = launched
+    assert cwd == folder.resolve()
+    assert cmd[3:] == [f"--ServerApp.root_dir={folder.resolve()}",
+                       "--LabApp.default_url=/lab/tree/spiderette-play.ipynb", "--no-browser", "--port=8899",
+                       "--allow-root"]
+    assert (folder / cli.NOTEBOOK_NAME).is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]  # nothing in the current folder
+
+
+def test_lab_never_overwrites(capsys, monkeypatch, tmp_path, launched):
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / cli.NOTEBOOK_NAME
+    mine.write_text('{"my": "own notebook"}')
+    assert main(["lab"]) == 0
+    assert mine.read_text() == '{"my": "own notebook"}'
+    assert len(launched) == 1
+    assert "kept as it is" in capsys.readouterr().out
+
+
+def test_lab_without_jupyterlab(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli, "run_jupyter", lambda cmd, cwd: pytest.fail("launched"))
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "jupyterlab" else real(name, *a))
+    assert main(["lab"]) == 1
+    out, err = capsys.readouterr()
+    assert err.strip() == 'JupyterLab is not installed: pip install "spiderette[lab]"'
+    assert not list(tmp_path.iterdir())  # no notebook written either
+
+
+def test_lab_bad_folder(capsys, monkeypatch, tmp_path, launched):
+    err = usage_error(capsys, ["lab", "--notebook-dir", str(tmp_path / "nowhere")])
+    assert "no such folder" in err and not launched
+
+
+def test_packaged_notebook_is_the_play_notebook():
+    assert cli.play_notebook() == (REPO / "notebooks" / "play.ipynb").read_bytes()

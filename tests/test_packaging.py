@@ -1,0 +1,125 @@
+"""The distributions: the sdist holds what a build needs (and no built file), the wheel what a user needs.
+
+The fast tests build both with ``python -m build`` (isolated, so hatchling comes from the index). The slow
+one (``SPIDERETTE_SLOW=1``; ``.ci/run`` sets it) installs the sdist (npm builds the front end from ``js/``) and
+the wheel into fresh virtual environments and uses them.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("build", reason="the build package is not installed (pip install build)")
+
+REPO = Path(__file__).resolve().parents[1]
+VERSION = "0.1.0"
+SLOW = os.environ.get("SPIDERETTE_SLOW") == "1"
+
+
+def build(outdir: Path, *flags: str) -> None:
+    p = subprocess.run([sys.executable, "-m", "build", *flags, "--outdir", str(outdir), str(REPO)],
+                       capture_output=True, text=True, timeout=900)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    build(out, "--sdist", "--wheel")
+    return out
+
+
+def sdist_names(dist: Path) -> set[str]:
+    [path] = dist.glob("spiderette-*.tar.gz")
+    with tarfile.open(path) as t:
+        return {name.split("/", 1)[1] for name in t.getnames() if "/" in name}
+
+
+def wheel_names(dist: Path) -> set[str]:
+    [path] = dist.glob("spiderette-*.whl")
+    with zipfile.ZipFile(path) as z:
+        return set(z.namelist())
+
+
+def test_sdist_has_what_a_build_needs(dists):
+    names = sdist_names(dists)
+    for need in ("pyproject.toml", "README.md", "LICENSE", "package.json", "package-lock.json",
+                 "js/widget.js", "js/widget.css", "js/replay.js", "js/replay.css", "notebooks/play.ipynb",
+                 "src/spiderette/__init__.py", "src/spiderette/cli.py", "src/spiderette/__main__.py",
+                 "tests/test_cli.py", "docs/rules.md", "PKG-INFO"):
+        assert need in names, need
+    tracked = subprocess.run(["git", "ls-files", "js", "src"], cwd=REPO, capture_output=True, text=True)
+    if tracked.returncode == 0:  # every source file of the package and the front end
+        missing = {f for f in tracked.stdout.split() if (REPO / f).exists()} - names
+        assert not missing
+    assert not [n for n in names if n.startswith(("src/spiderette/static/", "node_modules/", "dist/", "build/"))
+                or "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_wheel_has_what_a_user_needs(dists):
+    names = wheel_names(dists)
+    for need in ("spiderette/__init__.py", "spiderette/cli.py", "spiderette/__main__.py",
+                 "spiderette/static/widget.js", "spiderette/static/widget.css", "spiderette/static/replay.js",
+                 "spiderette/static/replay.css", "spiderette/notebooks/play.ipynb",
+                 f"spiderette-{VERSION}.dist-info/licenses/LICENSE"):
+        assert need in names, need
+    assert not [n for n in names if n.startswith(("tests/", "js/", "notebooks/")) or n.endswith(".pyc")]
+    [path] = dists.glob("spiderette-*.whl")
+    with zipfile.ZipFile(path) as z:
+        meta = z.read(f"spiderette-{VERSION}.dist-info/METADATA").decode()
+        entry_points = z.read(f"spiderette-{VERSION}.dist-info/entry_points.txt").decode()
+        notebook = z.read("spiderette/notebooks/play.ipynb")
+    assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
+    assert "Provides-Extra: lab" in meta and "Requires-Dist: jupyterlab>=4; extra == 'lab'" in meta
+    assert "spiderette = spiderette.cli:main" in entry_points
+    assert notebook == (REPO / "notebooks" / "play.ipynb").read_bytes()
+
+
+# ---------------------------------------------------------------------- installs (slow)
+CHECK = """
+import pathlib, spiderette
+from spiderette.cli import play_notebook
+here = pathlib.Path(spiderette.__file__).parent
+assert (here / "static" / "widget.js").is_file() and (here / "static" / "replay.js").is_file()
+assert b"spiderette.Widget" in play_notebook()
+w = spiderette.Widget(seed=7)
+assert w.game.seed == 7
+print(here)
+"""
+
+
+def install_and_check(target: Path, tmp: Path) -> None:
+    env_dir = tmp / "venv"
+    venv.create(env_dir, with_pip=True)
+    py = env_dir / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    p = subprocess.run([str(py), "-m", "pip", "install", "-q", str(target)], capture_output=True, text=True,
+                       env=env, timeout=900)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    p = subprocess.run([str(py), "-c", CHECK], capture_output=True, text=True, env=env, cwd=tmp, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip().startswith(str(env_dir))  # the installed copy, not the working tree
+    p = subprocess.run([str(env_dir / "bin" / "spiderette"), "solve", "3", "--suits", "1", "--seconds", "10"],
+                       capture_output=True, text=True, env=env, cwd=tmp, timeout=120)
+    assert p.returncode == 0 and "verdict: win" in p.stdout, p.stdout + p.stderr
+
+
+@pytest.mark.skipif(not SLOW, reason="slow (virtual environments, npm): set SPIDERETTE_SLOW=1")
+def test_sdist_installs_and_builds_the_front_end(tmp_path):
+    build(tmp_path / "dist", "--sdist")
+    [sdist] = (tmp_path / "dist").glob("*.tar.gz")
+    install_and_check(sdist, tmp_path)
+
+
+@pytest.mark.skipif(not SLOW, reason="slow (virtual environments): set SPIDERETTE_SLOW=1")
+def test_wheel_installs(dists, tmp_path):
+    [wheel] = dists.glob("*.whl")
+    install_and_check(wheel, tmp_path)
