@@ -375,3 +375,10 @@ def test_a_subclass_of_strategy_needs_only_choose():
     res = simulate(FirstUseful(), deals=[1, 2], max_moves=300, progress=False)
     assert res.strategy == "first useful" and repr(FirstUseful()) == "FirstUseful()"
     assert all(r["end"] != "move cap" for r in res.rows)  # never back to a table seen: no circles
+
+
+def test_replay_opens_the_real_viewer_on_the_whole_game():
+    pytest.importorskip("anywidget")
+    res = simulate(GreedyStrategy(), deals=[4], progress=False)
+    viewer = res.replay(4)
+    assert type(viewer).__name__ == "Replay" and len(viewer) == res.rows[0]["moves"] > 0

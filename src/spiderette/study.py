@@ -76,6 +76,7 @@ def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", su
     ('resigned', '')
     """
     g = Game(variant, seed=deal, suits=suits)
+    whole(max_moves, "max_moves", 1)
     player = _fresh(strategy)
     peeks = getattr(strategy, "peeks", False) is True
     played: list[str] = []
