@@ -14,15 +14,20 @@ from .hints import Hint
 from .hints import ranked_hints as hints
 from .move import Move
 from .records import RecordsWarning, Stats, reset_stats, stats
+from .results import Comparison, Simulation
 from .search import hint
 from .solver import SolveResult, solve, solve_async
+from .strategies import GreedyStrategy, RandomStrategy, RulesOfThumb, SearchStrategy, SolverStrategy, Strategy
+from .study import StrategyError, compare, simulate
 from .table import click_move
 from .variants import RULES, VARIANTS, Rules
 
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
     "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
-    "SolveResult", "Replay", "stats", "reset_stats", "Stats", "RecordsWarning",
+    "SolveResult", "Replay", "stats", "reset_stats", "Stats", "RecordsWarning", "simulate", "compare",
+    "Simulation", "Comparison", "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy",
+    "SolverStrategy", "StrategyError",
 ]
 __version__ = "0.1.0"
 

@@ -1,0 +1,200 @@
+"""Strategies: the protocol, honesty, the built-in strategies' choices, names and settings."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from spiderette_testkit import game, run
+
+from spiderette import (
+    Game,
+    GreedyStrategy,
+    Move,
+    RandomStrategy,
+    RulesOfThumb,
+    SearchStrategy,
+    SolverStrategy,
+    simulate,
+)
+from spiderette.strategies import RULES_OF_THUMB, strategy_label, visible_key
+
+# ------------------------------------------------------------------------------------------- the protocol
+SEEN: list = []
+
+
+def first_move(game):
+    "Play the first legal move; resign when there is none."
+    moves = game.legal_moves()
+    return moves[0] if moves else None
+
+
+def test_a_home_made_function_is_a_strategy():
+    res = simulate(first_move, deals=[3, 4], max_moves=50, progress=False)
+    assert res.strategy == "first_move" and not res.peeks
+    assert [r["deal"] for r in res.rows] == [3, 4]
+    for row in res.rows:
+        assert row["moves"] <= 50
+        g = res.game(row["deal"])
+        # the first legal move, every time, from the real start
+        replay = Game(seed=row["deal"])
+        for m in g.history:
+            assert m == replay.legal_moves()[0]
+            replay.apply(m)
+
+
+def hidden_cards(g: Game) -> tuple:
+    return tuple(g.column(i)[:g.face_down(i)] for i in range(g.columns)), g.stock
+
+
+def recorder(game):
+    SEEN.append(hidden_cards(game))
+    return None  # resign at once
+
+
+class PeekingRecorder:
+    peeks = True
+    name = "peeking recorder"
+
+    def __call__(self, game):
+        SEEN.append(hidden_cards(game))
+        return None
+
+
+def test_an_honest_strategy_sees_shuffled_hidden_cards_and_a_peeking_one_the_real_ones():
+    SEEN.clear()
+    simulate(recorder, deals=[5, 6, 7], progress=False)
+    real = [hidden_cards(Game(seed=d)) for d in (5, 6, 7)]
+    assert len(SEEN) == 3 and all(seen != truth for seen, truth in zip(SEEN, real))
+    # same number of hidden cards in each place, and the same hidden cards overall
+    for seen, truth in zip(SEEN, real):
+        assert [len(c) for c in seen[0]] == [len(c) for c in truth[0]] and len(seen[1]) == len(truth[1])
+        assert sorted(c for col in seen[0] for c in col) + sorted(seen[1]) != [] and \
+            sorted([c for col in seen[0] for c in col] + list(seen[1])) == \
+            sorted([c for col in truth[0] for c in col] + list(truth[1]))
+    SEEN.clear()
+    res = simulate(PeekingRecorder(), deals=[5, 6, 7], progress=False)
+    assert SEEN == real
+    assert res.peeks and res.strategy == "peeking recorder (peeks)"
+
+
+def test_an_honest_strategy_is_shown_a_fresh_shuffle_at_every_move():
+    shown = []
+
+    def remember_then_deal(game):
+        shown.append(hidden_cards(game))
+        return Move.parse("d") if game.deal_error() is None else None
+
+    res = simulate(remember_then_deal, deals=[9], progress=False)
+    assert res.rows[0]["moves"] == 4 and len({s for s in shown}) == len(shown)
+
+
+# ------------------------------------------------------------------------------------------- built-ins
+def test_names_labels_and_reprs_say_what_each_strategy_is():
+    assert [s.name for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(),
+                             SolverStrategy())] == ["random", "greedy", "rules of thumb", "search", "solver"]
+    assert strategy_label(SolverStrategy()) == "solver (peeks)"
+    assert SearchStrategy(samples=40).name == "search (samples=40)"
+    assert repr(SearchStrategy(samples=40)) == "SearchStrategy(samples=40, node_limit=2000, seed=0)"
+    assert repr(RandomStrategy(seed=3, name="dice")) == "RandomStrategy(seed=3, name='dice')"
+    assert RandomStrategy(seed=3, name="dice").name == "dice"
+    assert "fallback=GreedyStrategy()" in repr(SolverStrategy())
+    for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(), SolverStrategy()):
+        assert repr(pickle.loads(pickle.dumps(s))) == repr(s)  # they go to other processes
+
+
+@pytest.mark.parametrize("make, error, words", [
+    (lambda: RandomStrategy(seed=1.5), TypeError, "seed must be a whole number, not 1.5"),
+    (lambda: SearchStrategy(samples=0), ValueError, "samples must be a whole number >= 1, not 0"),
+    (lambda: SearchStrategy(node_limit="many"), TypeError, "node_limit must be a whole number, not 'many'"),
+    (lambda: SolverStrategy(node_limit=None, time_limit=None), ValueError, "give node_limit or time_limit"),
+    (lambda: SolverStrategy(time_limit=-1), ValueError, "time_limit must be a number of seconds > 0"),
+    (lambda: SolverStrategy(fallback=3), TypeError, "fallback must be a strategy (a callable), not 3"),
+    (lambda: RulesOfThumb(rules="build in suit"), TypeError, "rules must be a list of rule names"),
+    (lambda: RulesOfThumb(rules=["be lucky"]), ValueError, "unknown rule 'be lucky' in rules"),
+    (lambda: GreedyStrategy(name=5), TypeError, "name must be a string, not 5"),
+])
+def test_bad_settings_are_refused_by_name(make, error, words):
+    with pytest.raises(error) as e:
+        make()
+    assert words in str(e.value)
+
+
+def test_every_built_in_strategy_answers_a_legal_move_on_real_and_redealt_tables():
+    for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(samples=2, node_limit=200)):
+        for seed in (1, 2):
+            g = Game(seed=seed)
+            view = g.redeal_hidden(seed + 10)
+            m = s(view)
+            assert m in g.legal_moves(), (s, seed, m)
+
+
+def test_random_choices_depend_on_the_seed_and_the_table_seen_not_on_the_hidden_cards():
+    g = Game(seed=11)
+    picks = {RandomStrategy(seed=1)(g.redeal_hidden(k)) for k in range(5)}
+    assert len(picks) == 1
+    assert len({RandomStrategy(seed=k)(g) for k in range(20)}) > 1
+
+
+def test_rules_of_thumb_turn_over_a_card_before_building_in_suit():
+    g = game("spiderette", [["|9C", "5H"], ["6S"], ["4D"], ["5D"], ["KC"], ["KH"], ["*", "KS"]], stock_size=3)
+    assert RulesOfThumb()(g) == Move.parse("ab1")
+    assert RulesOfThumb(rules=["build in suit", "turn over a card"])(g) == Move.parse("cd1")
+
+
+def test_rules_of_thumb_keep_an_empty_column_where_greedy_spends_it():
+    g = game("spiderette", [["|9C", "5H"], [], ["8S"], ["|2C", "9H", "7D"], ["KC"], ["KH"], ["*", "KS"]],
+             stock_size=3)
+    assert RulesOfThumb()(g) == Move.parse("dc1")       # build down: 7D from 9H onto 8S
+    assert GreedyStrategy()(g) == Move.parse("ab1")     # the hint ranking turns over a card at once
+
+
+def test_rules_of_thumb_finish_a_run_first_even_from_a_build_in_suit():
+    # one suit: 7S-AS lie in suit on an 8S, and another 8S tops a king-to-eight run: moving them finishes it
+    g = game("spiderette", [run("S", 13, 8), ["*", "8H"] + run("H", 7, 1), ["KC"], ["KD"], ["KH"]], suits=1,
+             stock_size=3)
+    assert g.movable(1) == 8
+    assert RulesOfThumb()(g) == Move.parse("ba7")
+    g.apply("ba7")
+    assert g.runs_completed == 1
+
+
+def test_rules_of_thumb_fill_an_empty_column_to_deal_when_stuck():
+    g = game("spiderette", [["|9C", "5H"], [], ["KS"], ["KC"], ["KH"], ["KD"], ["*", "QS"]], stock_size=3)
+    assert RulesOfThumb(rules=[])(g).dst == 1 and g.deal_error() is not None
+
+
+def test_greedy_and_rules_never_go_back_to_a_table_seen():
+    for s in (GreedyStrategy(), RulesOfThumb()):
+        res = simulate(s, deals=range(1, 11), suits=1, progress=False)
+        for row in res.rows:
+            g, keys = Game(seed=row["deal"], suits=1), set()
+            for m in res.game(row["deal"]).history:
+                keys.add(visible_key(g))
+                g.apply(m)
+                assert visible_key(g) not in keys
+
+
+def test_rule_names_are_the_documented_advice():
+    assert list(RULES_OF_THUMB) == ["finish a run", "turn over a card", "build in suit", "empty a column", "build down",
+                                    "spend an empty column to turn over a card", "park a group in an empty column"]
+
+
+def test_the_solver_strategy_plays_its_winning_line():
+    res = simulate(SolverStrategy(), deals=[2], progress=False)
+    assert res.rows[0]["end"] == "won" and res.rows[0]["won"] and res.peeks
+
+
+def test_the_solver_strategy_resigns_when_the_deal_is_proven_lost():
+    # every top card a king or a two with no three to go on: no empty column, no stock, nothing to do
+    g = game("spiderette", [["*", "KS"], ["|QS", "KH"], ["|QH", "KD"], ["|QD", "KC"], ["|QC", "2S"],
+                            ["|JS", "2H"], ["|JH", "2D"]], stock_size=0)
+    s = SolverStrategy()
+    assert g.move_count == 4  # the four deals that emptied the stock
+    assert s(g) is None and s.note == "proven lost at move 4"
+
+
+def test_the_solver_strategy_falls_back_and_says_so():
+    res = simulate(SolverStrategy(node_limit=30), deals=[4], max_moves=60, progress=False)
+    end = res.rows[0]["end"]
+    assert "solver gave up at move 0, greedy played" in end, end

@@ -1,0 +1,384 @@
+"""Studies: rows, ends, determinism (serial, processes, Dask), interruption, replays, statistics, extras."""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from spiderette import (
+    Comparison,
+    Game,
+    GreedyStrategy,
+    Move,
+    RandomStrategy,
+    RulesOfThumb,
+    SearchStrategy,
+    Simulation,
+    StrategyError,
+    compare,
+    simulate,
+)
+from spiderette.intervals import binomial_two_sided, mcnemar, wilson_interval
+from spiderette.results import TEACH
+from spiderette.study import ENDS, play_deal
+
+ROW_KEYS = ["deal", "won", "runs", "score", "moves", "face_down_left", "seconds", "end"]
+
+
+def same(rows):
+    """Rows without their times: what must be equal run after run."""
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+
+
+# ------------------------------------------------------------------------------------------- strategies for tests
+def back_and_forth(game):
+    """Moves one card to the empty column and back for ever (a strategy that loops)."""
+    for m in game.legal_moves():
+        if m.kind == "move" and game.top_card(m.dst) is None:
+            return m
+    return game.legal_moves()[0]
+
+
+def kings_to_aces(game):
+    """Always the same illegal move: 13 cards from column a."""
+    return Move("move", 0, 1, 13)
+
+
+def not_a_move(game):
+    return 42
+
+
+def crashing(game):
+    raise ZeroDivisionError("oops")
+
+
+class Counting:
+    """Deals in order; interrupts at its third game (the study gives each game a fresh copy: count outside)."""
+
+    games = 0
+
+    def __call__(self, game):
+        if game.move_count == 0:
+            type(self).games += 1
+            if type(self).games == 3:
+                raise KeyboardInterrupt
+        return None
+
+
+# ------------------------------------------------------------------------------------------- rows and ends
+def test_rows_have_the_documented_fields_in_the_order_of_the_deals():
+    res = simulate(GreedyStrategy(), deals=[5, 2, 9], progress=False)
+    assert [r["deal"] for r in res.rows] == [5, 2, 9] and res.deals == [5, 2, 9]
+    for r in res.rows:
+        assert list(r) == ROW_KEYS
+        assert r["end"].split(" (")[0].split(":")[0] in ENDS
+        g = Game(seed=r["deal"])
+        assert isinstance(r["won"], bool) and 0 <= r["runs"] <= g.runs_total and r["seconds"] >= 0
+    assert res.partial is None and "won" in res.summary() and "95% CI" in res.summary()
+
+
+def test_a_strategy_going_round_in_circles_ends_at_the_move_cap():
+    res = simulate(back_and_forth, deals=[1], max_moves=25, progress=False)
+    (row,) = res.rows
+    assert row["end"] == "move cap" and row["moves"] == 25 and not row["won"]
+
+
+def test_an_illegal_move_ends_the_game_not_the_study():
+    res = simulate(kings_to_aces, deals=[1, 2], progress=False)
+    assert [r["moves"] for r in res.rows] == [0, 0]
+    for r in res.rows:
+        assert r["end"].startswith("illegal move: ab13: column a has only 1 face-up card"), r["end"]
+    res = simulate(not_a_move, deals=[1], progress=False)
+    assert res.rows[0]["end"] == "illegal move: move must be a Move or move notation like 'ab', not 42"
+
+
+def test_moves_may_be_given_as_notation():
+    res = simulate(lambda g: "d" if g.deal_error() is None else None, deals=[3], progress=False)
+    assert res.rows[0]["moves"] == 4 and res.lines[3] == "d d d d"
+
+
+def test_a_strategy_that_raises_stops_the_study_saying_where():
+    with pytest.raises(StrategyError, match=r"crashing raised ZeroDivisionError on deal 8 at move 0: oops"):
+        simulate(crashing, deals=[8], progress=False)
+
+
+def test_resigned_and_no_moves_ends():
+    assert simulate(lambda g: None, deals=[1], progress=False).rows[0]["end"] == "resigned"
+    res = simulate(GreedyStrategy(), deals=range(1, 30), progress=False)
+    assert {"resigned", "no moves"} <= set(res.ends())
+
+
+# ------------------------------------------------------------------------------------------- determinism
+STRATEGIES = [RandomStrategy(seed=4), GreedyStrategy(), RulesOfThumb()]
+
+
+def test_the_same_study_gives_the_same_rows_serial_and_in_processes():
+    deals = range(1, 13)
+    for s in STRATEGIES:
+        serial = simulate(s, deals=deals, max_moves=150, progress=False)
+        again = simulate(s, deals=deals, max_moves=150, progress=False)
+        parallel = simulate(s, deals=deals, max_moves=150, processes=2, progress=False)
+        assert same(serial.rows) == same(again.rows) == same(parallel.rows)
+        assert serial.lines == parallel.lines
+    with ProcessPoolExecutor(2) as pool:
+        given = simulate(STRATEGIES[0], deals=deals, max_moves=150, executor=pool, progress=False)
+    assert same(given.rows) == same(simulate(STRATEGIES[0], deals=deals, max_moves=150, progress=False).rows)
+
+
+def test_the_study_seed_changes_what_an_honest_strategy_is_shown():
+    a = simulate(RandomStrategy(), deals=range(1, 6), max_moves=100, progress=False)
+    b = simulate(RandomStrategy(), deals=range(1, 6), max_moves=100, seed=1, progress=False)
+    assert a.lines == simulate(RandomStrategy(), deals=range(1, 6), max_moves=100, seed=0, progress=False).lines
+    assert a.lines != b.lines or same(a.rows) == same(b.rows)  # the table seen decides: may well agree
+
+
+def test_a_local_dask_cluster_gives_the_serial_rows():
+    distributed = pytest.importorskip("distributed")
+    deals = range(1, 9)
+    serial = [simulate(s, deals=deals, max_moves=150, progress=False) for s in STRATEGIES]
+    with distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None) as c, \
+            distributed.Client(c) as client:
+        for s, want in zip(STRATEGIES, serial):
+            got = simulate(s, deals=deals, max_moves=150, executor=client.get_executor(), progress=False)
+            assert same(got.rows) == same(want.rows)
+        cmp = compare(STRATEGIES[:2], deals=deals, max_moves=150, executor="dask", progress=False)
+        assert [same(r.rows) for r in cmp.results] == [same(r.rows) for r in serial[:2]]
+        lazy = simulate(lambda g: None, deals=deals, executor="dask", progress=False)  # cloudpickle sends it
+        assert {r["end"] for r in lazy.rows} == {"resigned"}
+
+
+# ------------------------------------------------------------------------------------------- interruption
+def test_an_interrupt_returns_the_deals_finished_before_it_marked_partial():
+    Counting.games = 0
+    res = simulate(Counting(), deals=[10, 11, 12, 13], progress=False)
+    assert res.deals == [10, 11] and res.partial == "interrupted: 2 of 4 deals played"
+    assert "PARTIAL" in res.summary() and "partial" in repr(res)
+
+
+def test_an_interrupt_in_a_worker_process_returns_a_partial_result():
+    res = simulate(_Stopper(12), deals=range(10, 16), processes=2, progress=False)
+    assert res.partial and 12 not in res.deals and set(res.deals) < set(range(10, 16))
+
+
+class _Stopper:
+    """Interrupts on deal ``stop``: it recognises the deal by its face-up cards (it is honest)."""
+
+    def __init__(self, stop: int) -> None:
+        self.tops = [Game(seed=stop).top_card(i) for i in range(7)]
+
+    def __call__(self, game):
+        if game.move_count == 0 and [game.top_card(i) for i in range(7)] == self.tops:
+            raise KeyboardInterrupt
+        return None
+
+
+def test_an_interrupted_comparison_compares_the_deals_every_strategy_played():
+    Counting.games = 0
+    cmp = compare([lambda g: None, Counting()], deals=[1, 2, 3, 4], progress=False)
+    # deal by deal, strategy after strategy: the first had played deal 3 when the second stopped on it
+    assert cmp.results[0].deals == [1, 2, 3] and cmp.results[1].deals == [1, 2]
+    assert cmp.partial and cmp.deals == [1, 2] and [row["deals"] for row in cmp.table()] == [2, 2]
+
+
+# ------------------------------------------------------------------------------------------- replays
+def test_the_game_of_a_deal_replays_the_recorded_moves_to_the_same_end():
+    res = simulate(GreedyStrategy(), deals=range(1, 8), suits=1, progress=False)
+    for r in res.rows:
+        g = res.game(r["deal"])
+        assert [str(m) for m in g.history] == res.lines[r["deal"]].split()
+        assert (g.is_won, g.runs_completed, g.score, g.move_count) == (r["won"], r["runs"], r["score"], r["moves"])
+        assert sum(g.face_down(i) for i in range(7)) == r["face_down_left"] and g.suits == 1
+    with pytest.raises(ValueError, match="deal 99 is not in this study"):
+        res.game(99)
+
+
+def test_play_deal_is_one_row_and_its_moves():
+    row, line = play_deal(GreedyStrategy(), 3)
+    g = Game(seed=3)
+    g.play(line)
+    assert row["moves"] == g.move_count and row["deal"] == 3
+
+
+# ------------------------------------------------------------------------------------------- comparison
+def test_compare_plays_every_strategy_on_the_same_deals_with_a_paired_test():
+    cmp = compare([GreedyStrategy(), RulesOfThumb(), GreedyStrategy()], deals=range(1, 41), suits=1, progress=False)
+    assert isinstance(cmp, Comparison) and cmp.labels == ["greedy", "rules of thumb", "greedy #2"]
+    assert all(r.deals == list(range(1, 41)) for r in cmp.results)
+    a, b = ({r["deal"]: r["won"] for r in res.rows} for res in cmp.results[:2])
+    t = cmp.paired("greedy", "rules of thumb")
+    assert (t.only_first, t.only_second) == (sum(a[d] and not b[d] for d in a), sum(b[d] and not a[d] for d in a))
+    table = cmp.table()
+    assert [row["strategy"] for row in table] == cmp.labels
+    assert table[0]["won"] == cmp.results[0].wins and table[2]["p (McNemar)"] == "1"
+    assert "greedy #2" in str(table) and "<table>" in table._repr_html_()
+    assert str(t).startswith(f"McNemar ({t.method}): {t.only_first} deals won only by greedy, {t.only_second}"
+                             " only by rules of thumb; p = ")
+    with pytest.raises(ValueError, match="no strategy 'bold'"):
+        cmp.paired("bold")
+
+
+def test_peeking_is_labelled_in_tables():
+    class Peeker:
+        peeks = True
+
+        def __call__(self, game):
+            return None
+
+    cmp = compare([Peeker(), lambda g: None], deals=[1], progress=False)
+    assert cmp.labels == ["Peeker (peeks)", "<lambda>"]
+    assert cmp.table()[0]["strategy"] == "Peeker (peeks)"
+
+
+# ------------------------------------------------------------------------------------------- statistics
+def test_wilson_intervals_match_newcombe_1998():
+    for (x, n), (lo, hi) in {(81, 263): (0.2553, 0.3662), (15, 148): (0.0624, 0.1605),
+                             (0, 20): (0.0, 0.1611), (1, 29): (0.0061, 0.1718)}.items():
+        got = wilson_interval(x, n)
+        assert (round(got[0], 4), round(got[1], 4)) == (lo, hi)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_mcnemar_exact_for_small_counts_and_chi_square_for_large():
+    assert binomial_two_sided(1, 10) == 22 / 1024 and binomial_two_sided(5, 10) == 1.0
+    t = mcnemar(9, 1)
+    assert t.method == "exact binomial" and t.p_value == 22 / 1024
+    t = mcnemar(34, 14)  # (|34-14| - 1)² / 48 = 7.52, p = 0.0061
+    assert t.method == "chi-square" and round(t.p_value, 4) == 0.0061
+    assert mcnemar(0, 0).p_value == 1.0 and mcnemar(30, 30).p_value == 1.0
+    assert mcnemar(34, 14, exact=True).method == "exact binomial"
+    with pytest.raises(ValueError):
+        mcnemar(-1, 3)
+
+
+# ------------------------------------------------------------------------------------------- arguments
+@pytest.mark.parametrize("kwargs, error, words", [
+    ({"deals": 100}, TypeError, "deals must be an iterable of deal numbers like range(1000), not 100"),
+    ({"deals": []}, ValueError, "deals is empty"),
+    ({"deals": [1, 2, 1]}, ValueError, "deals must not repeat a deal: 1 appears twice"),
+    ({"deals": [1.5]}, TypeError, "each deal must be a whole number, not 1.5"),
+    ({"deals": [-1]}, ValueError, "each deal must be a whole number from 0"),
+    ({"max_moves": 0}, ValueError, "max_moves must be a whole number >= 1, not 0"),
+    ({"processes": 0}, ValueError, "processes must be a whole number >= 1, not 0"),
+    ({"executor": "threads"}, TypeError, "executor must be a concurrent.futures.Executor"),
+    ({"progress": "yes"}, TypeError, "progress must be True or False, not 'yes'"),
+    ({"variant": "klondike"}, ValueError, "klondike"),
+    ({"suits": 3}, ValueError, "not 3"),
+    ({"seed": -2}, ValueError, "seed must be a whole number >= 0, not -2"),
+])
+def test_bad_arguments_say_which_and_quote_the_value(kwargs, error, words):
+    kwargs = {"deals": [1], "progress": False, **kwargs}
+    with pytest.raises(error) as e:
+        simulate(GreedyStrategy(), **kwargs)
+    assert words in str(e.value)
+
+
+def test_bad_strategies_are_refused():
+    with pytest.raises(TypeError, match="a strategy must be callable"):
+        simulate("greedy", deals=[1])
+    with pytest.raises(TypeError, match="cannot be sent to other processes"):
+        simulate(lambda g: None, deals=[1], processes=2)
+    with pytest.raises(ValueError, match="give processes or executor, not both"):
+        with ProcessPoolExecutor(1) as pool:
+            simulate(GreedyStrategy(), deals=[1], processes=2, executor=pool)
+    with pytest.raises(TypeError, match="strategies must be a list"):
+        compare(GreedyStrategy(), deals=[1])
+    with pytest.raises(ValueError, match="strategies is empty"):
+        compare([], deals=[1])
+
+
+# ------------------------------------------------------------------------------------------- the optional extra
+def hide(monkeypatch, *names):
+    """Make ``import name`` fail, as without the extra."""
+    real = builtins.__import__
+    real_module = importlib.import_module
+
+    def fake_import(name, *args, **kwargs):
+        if name.split(".")[0] in names:
+            raise ImportError(f"No module named {name!r}")
+        return real(name, *args, **kwargs)
+
+    def fake_import_module(name, *args, **kwargs):
+        if name.split(".")[0] in names:
+            raise ImportError(f"No module named {name!r}")
+        return real_module(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+    monkeypatch.setattr(importlib, "import_module", fake_import_module)
+
+
+def test_without_the_extra_rows_work_and_the_rest_says_what_to_install(monkeypatch):
+    hide(monkeypatch, "pandas", "matplotlib", "tqdm", "distributed")
+    res = simulate(GreedyStrategy(), deals=[1, 2], progress=True)  # no tqdm: no bar, no error
+    assert len(res.rows) == 2 and TEACH == 'pip install "spiderette[teach]"'
+    for call, what in ((res.to_pandas, "to_pandas() needs pandas"), (res.plot, "plot() needs matplotlib")):
+        with pytest.raises(ImportError) as e:
+            call()
+        assert what in str(e.value) and TEACH in str(e.value)
+    with pytest.raises(ImportError, match=r"executor='dask' needs distributed.*spiderette\[teach\]"):
+        simulate(GreedyStrategy(), deals=[1], executor="dask", progress=False)
+    cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=[1], progress=False)
+    assert "rules of thumb" in str(cmp.table())
+    with pytest.raises(ImportError, match="spiderette"):
+        cmp.to_pandas()
+
+
+def test_with_the_extra_rows_become_a_dataframe_and_a_figure():
+    pytest.importorskip("pandas")
+    pytest.importorskip("matplotlib")
+    cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 6), suits=1, progress=True)
+    df = cmp.results[0].to_pandas()
+    assert list(df.index) == [1, 2, 3, 4, 5] and list(df.columns) == ["strategy"] + ROW_KEYS[1:]
+    assert len(cmp.to_pandas()) == 10 and len(cmp.table().to_pandas()) == 2
+    fig = cmp.plot()
+    assert len(fig.axes) == 2 and "McNemar" in fig._suptitle.get_text()
+    assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["greedy", "rules of thumb"]
+    fig = cmp.results[0].plot()
+    assert fig.axes[1].get_xlabel() == "runs completed"
+
+
+def test_a_simulation_without_rows_says_so():
+    sim = Simulation("nothing", False, [], {})
+    assert sim.win_rate != sim.win_rate and "won 0 of 0" in repr(sim)  # nan
+
+
+def test_the_search_strategy_gives_the_same_rows_in_processes():
+    s = SearchStrategy(samples=2, node_limit=100)
+    serial = simulate(s, deals=range(1, 5), max_moves=15, progress=False)
+    parallel = simulate(s, deals=range(1, 5), max_moves=15, processes=2, progress=False)
+    assert same(serial.rows) == same(parallel.rows) and serial.lines == parallel.lines
+
+
+def test_replay_shows_the_game_of_a_deal_in_the_replay_viewer(monkeypatch):
+    import sys
+    import types
+
+    shown = []
+    fake = types.ModuleType("spiderette.replay")
+    fake.Replay = lambda source: shown.append(source) or "viewer"
+    monkeypatch.setitem(sys.modules, "spiderette.replay", fake)
+    res = simulate(GreedyStrategy(), deals=[4], progress=False)
+    assert res.replay(4) == "viewer" and shown[0].history == res.game(4).history and shown[0].seed == 4
+
+
+def test_a_subclass_of_strategy_needs_only_choose():
+    from spiderette import Strategy
+
+    class FirstUseful(Strategy):
+        short_name = "first useful"
+
+        def choose(self, game):
+            return self.first_new(game, game.legal_moves())
+
+    res = simulate(FirstUseful(), deals=[1, 2], max_moves=300, progress=False)
+    assert res.strategy == "first useful" and repr(FirstUseful()) == "FirstUseful()"
+    assert all(r["end"] != "move cap" for r in res.rows)  # never back to a table seen: no circles
+
+
+def test_replay_opens_the_real_viewer_on_the_whole_game():
+    pytest.importorskip("anywidget")
+    res = simulate(GreedyStrategy(), deals=[4], progress=False)
+    viewer = res.replay(4)
+    assert type(viewer).__name__ == "Replay" and len(viewer) == res.rows[0]["moves"] > 0
