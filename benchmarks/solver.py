@@ -22,10 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from spiderette import Game, solve  # noqa: E402
 
 
-def one(job: tuple[str, int, int, float]) -> tuple[int, str, float, int, int]:
+def one(job: tuple[str, int, int, float]) -> tuple[int, str, float, int, int, float]:
     variant, suits, seed, seconds = job
+    cpu = time.process_time()
     r = solve(Game(variant, seed=seed, suits=suits), time_limit=seconds)
-    return seed, r.result, r.seconds, r.nodes, len(r.moves)
+    return seed, r.result, r.seconds, r.nodes, len(r.moves), time.process_time() - cpu
 
 
 def deal_range(text: str) -> range:
@@ -50,7 +51,7 @@ def main() -> None:
     with ProcessPoolExecutor(args.processes) as pool:
         rows = list(pool.map(one, jobs))
     counts = {"win": 0, "loss": 0, "unknown": 0}
-    for seed, result, seconds, nodes, length in rows:
+    for seed, result, seconds, nodes, length, _ in rows:
         counts[result] += 1
         if args.verbose:
             print(f"  deal {seed:4d}: {result:7s} {seconds:6.2f} s {nodes:9,d} tables  line {length}")
@@ -59,10 +60,12 @@ def main() -> None:
     decided = counts["win"] + counts["loss"]
     p90 = times[min(n - 1, int(0.9 * n))]
     speed = sum(r[3] for r in rows) / max(1e-9, sum(r[2] for r in rows))
+    cpu_share = sum(r[5] for r in rows) / max(1e-9, sum(r[2] for r in rows))
     print(f"won {counts['win']} ({counts['win'] / n:.1%}), proven lost {counts['loss']}, "
           f"unknown {counts['unknown']}; decided {decided / n:.1%}")
     print(f"time per deal: median {statistics.median(times):.2f} s, 90th percentile {p90:.2f} s; "
           f"{speed:,.0f} tables expanded per second; wall {time.perf_counter() - t0:.0f} s")
+    print(f"the solving processes had {cpu_share:.0%} of a core each (less than 100%: other jobs shared the machine)")
 
 
 if __name__ == "__main__":

@@ -7,11 +7,16 @@ into src/spiderette/static/). Uses the harness of tests/e2e (tests/e2e/jupyter_h
 
 What is measured, and how:
 
-* click -> redraw: in the page, the time from the ``click`` event (its ``timeStamp``, on a capturing
-  window listener) to the moment the table's DOM shows the answer (a MutationObserver sees the deals /
-  moves counter change), and to the next animation frame after that. The kernel round trip (intent ->
-  Python -> new ``view`` -> redraw) is inside; Playwright's input dispatch is not. Deals (click on the
-  stock), undos (Undo button) and click-moves (click on 6H) on deal 7, alternated, ``--rounds`` each.
+* click -> first visible change and click -> confirmed view: in the page, the time from the click (the
+  ``timeStamp`` of its ``pointerup``, on a capturing window listener) to the first change of the table's
+  drawing (a MutationObserver on ``.sp-table``: the front end's prediction, drawn before Python answers,
+  when it can tell the outcome), and to the moment the DOM shows Python's answer (the deals / moves
+  counter changes: the stats bar shows only confirmed views); each also to the next animation frame.
+  The kernel round trip (intent -> Python -> new ``view`` -> redraw) is inside the second; Playwright's
+  input dispatch is in neither. The mouse button is held ``HOLD_MS`` (80 ms) as in a person's click, so the
+  page's work for the press (JupyterLab following the focus from a button back to the table) is done
+  before the click starts, as it is for a player. Deals (click on the stock), undos (Undo button) and click-moves (click
+  on 6H) on deal 7, alternated, ``--rounds`` each.
 * render: the widget's own ``render({model, el})`` (the built ES module from ``w._esm``, a stand-in
   model holding a full table's view: deal 7 after its four deals, 52 cards) into a fresh element in the
   JupyterLab page, timed synchronously with a forced style + layout (``getBoundingClientRect``); and the
@@ -20,8 +25,9 @@ What is measured, and how:
   received (the comm ``update`` carrying the ``view`` and all of them: status busy/idle too) and sent
   (the intent); and ``len(json.dumps(w.view))`` in the kernel.
 
-Targets: click -> redraw <= 100 ms, render <= 16 ms, <= 2 KB per move. A benchmark, not a test: it
-prints the figures and whether each target is met, and exits 0.
+Targets: click -> first visible change <= 16 ms (one frame), click -> confirmed view <= 100 ms,
+render <= 16 ms, <= 2 KB per move. A benchmark, not a test: it prints the figures and whether each target
+is met, and exits 0.
 """
 
 from __future__ import annotations
@@ -40,24 +46,47 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "e2e"))
 import jupyter_harness as H  # noqa: E402
 
 TARGET_CLICK_MS = 100.0
+TARGET_FIRST_MS = 16.0
+#: How long the mouse button is held in a click (a person's click lasts about 100 ms; the page does its
+#: work for the press, such as moving the focus, before the button comes up).
+HOLD_MS = 80
 TARGET_RENDER_MS = 16.0
 TARGET_BYTES = 2048
 
 ARM = """([counter]) => {
-  // Resolve with {dom, frame} (ms after the click) when the status counter changes.
+  // Resolve with {first, first_frame, dom, frame} (ms after the click): the first change of the table's
+  // drawing (a MutationObserver on .sp-table: what the player sees move, a prediction included) and the
+  // change of the status counter (Python's view has arrived and is drawn: the confirmed answer); each
+  // also to the next animation frame after it. The click starts at its pointerup (a card acts on
+  // pointerup, the stock and the buttons on click, which follows it).
   const root = document.querySelector('.spiderette');
   const el = root.querySelector(`[data-status="${counter}"]`);
+  const tableEl = root.querySelector('.sp-table');
   const before = el.textContent;
   window.__timing = new Promise((resolve, reject) => {
     let t0 = null;
-    const onClick = (e) => { if (t0 === null) t0 = e.timeStamp; };
-    window.addEventListener('click', onClick, {capture: true});
+    let first = null;
+    let firstFrame = null;
+    const onUp = (e) => { if (t0 === null) t0 = e.timeStamp; };
+    window.addEventListener('pointerup', onUp, {capture: true});
+    const seen = new MutationObserver(() => {
+      if (t0 === null || first !== null) return;
+      first = performance.now() - t0;
+      seen.disconnect();
+      requestAnimationFrame(() => { firstFrame = performance.now() - t0; });
+    });
+    seen.observe(tableEl, {subtree: true, childList: true});
     const obs = new MutationObserver(() => {
       if (el.textContent === before || t0 === null) return;
       const dom = performance.now();
       obs.disconnect();
-      window.removeEventListener('click', onClick, {capture: true});
-      requestAnimationFrame(() => resolve({dom: dom - t0, frame: performance.now() - t0}));
+      seen.disconnect();
+      window.removeEventListener('pointerup', onUp, {capture: true});
+      requestAnimationFrame(() => {
+        const frame = performance.now() - t0;
+        const f = first === null ? dom - t0 : first;
+        resolve({first: f, first_frame: firstFrame === null ? frame : firstFrame, dom: dom - t0, frame});
+      });
     });
     obs.observe(root, {subtree: true, childList: true, characterData: true});
     setTimeout(() => reject(new Error('no redraw within 10 s')), 10000);
@@ -110,7 +139,7 @@ REDRAW = f"""async ([reps]) => {{
 def timed_click(page, locator, counter: str, on_card: bool = False) -> dict:
     page.evaluate(ARM, [counter])
     x, y = H.grab_point(locator) if on_card else H.centre(locator)
-    page.mouse.click(x, y)
+    page.mouse.click(x, y, delay=HOLD_MS)
     result = page.evaluate("window.__timing")
     page.wait_for_timeout(250)  # the 150 ms card animation ends; late frames (status idle) come in
     return result
@@ -179,8 +208,10 @@ def run(rounds: int) -> dict:
                     clicks[name].append(timed_click(page, loc, counter, on_card=loc is six))
                     sizes[name].append(frames_of(log.since(mark)))
             out["click_to_redraw_ms"] = {
-                k: {"dom": median([r["dom"] for r in v]), "frame": median([r["frame"] for r in v]),
-                    "max_dom": max(r["dom"] for r in v)} for k, v in clicks.items()}
+                k: {"first": median([r["first"] for r in v]), "first_frame": median([r["first_frame"] for r in v]),
+                    "dom": median([r["dom"] for r in v]), "frame": median([r["frame"] for r in v]),
+                    "max_first": max(r["first"] for r in v), "max_dom": max(r["dom"] for r in v)}
+                for k, v in clicks.items()}
             out["bytes_per_action"] = {
                 k: {f: median([s[f] for s in v]) for f in ("update", "in", "out", "updates", "view_json")}
                 for k, v in sizes.items()}
@@ -210,7 +241,15 @@ def report(r: dict) -> None:
     print(f"machine: {m['nproc']} cpu(s) {m['cpu']}; {m['chromium']}; python {m['python']}, "
           f"jupyterlab {m['jupyterlab']}, anywidget {m['anywidget']}, ipywidgets {m['ipywidgets']}, "
           f"playwright {m['playwright']}")
-    print(f"\nclick -> redraw in JupyterLab (median of {r['rounds']}; kernel round trip included)")
+    print(f"\nclick -> first visible change of the table (median of {r['rounds']}; drawn before Python answers"
+          " when the front end can tell)")
+    worst_first = 0.0
+    for k, v in r["click_to_redraw_ms"].items():
+        worst_first = max(worst_first, v["first_frame"])
+        print(f"  {k:<18} DOM {v['first']:7.1f} ms   next frame {v['first_frame']:7.1f} ms"
+              f"   (max DOM {v['max_first']:.1f})")
+    print(f"  target <= {TARGET_FIRST_MS:.0f} ms (one frame): {'met' if worst_first <= TARGET_FIRST_MS else 'NOT met'}")
+    print(f"\nclick -> confirmed view drawn (median of {r['rounds']}; kernel round trip included)")
     worst = 0.0
     for k, v in r["click_to_redraw_ms"].items():
         worst = max(worst, v["dom"])

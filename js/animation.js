@@ -108,7 +108,7 @@ export function flip(before, prev, v, refs, table, sameTableau) {
     // the new top card of each column that got one comes from the stock
     refs.cards.forEach((els, i) => {
       const e = els[els.length - 1];
-      if (e && e.dataset.card && els.length > (before.cards[i] || []).length) {
+      if (e && (e.dataset.card || e.dataset.coming) && els.length > (before.cards[i] || []).length) {
         animate(e, before.stock, shift);
         done.add(e);
       }

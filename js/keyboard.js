@@ -7,7 +7,8 @@ import { sendsRun } from "./view.js";
 
 /**
  * Keyboard play on `root`. `drawn` = {view, refs} is what the table shows now; `send(intent)` sends an
- * intent; `newGame()` gives the "new" intent; `say(text)` tells a screen reader. Returns
+ * intent; `newGame()` asks for a new game (after "Abandon this game?" when one is in progress);
+ * `say(text)` tells a screen reader. Returns
  * {apply(), drop(), cancel(), place(col, depth), pointerDown(e)}.
  */
 export function createKeyboard({ root, drawn, on, send, newGame, say }) {
@@ -104,7 +105,10 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
         case "r": fresh({ action: "redo" }); break;
         case "h": send({ action: "hint" }); break;
         case "d": fresh({ action: "deal" }); break;
-        case "n": fresh(newGame()); break;
+        case "n":
+          sel = null;
+          newGame();
+          break;
         case "ArrowLeft": toColumn((cursor.col - 1 + cols) % cols); break;
         case "ArrowRight": toColumn((cursor.col + 1) % cols); break;
         case "Tab": {
@@ -144,8 +148,11 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
   });
 
   // Focus that does not come from a pointer (Tab, script) shows the keyboard cursor.
+  // (Focus from a pointer leaves the drawing alone: the cursor stays hidden, and the click is answered
+  // sooner.)
   on(root, "focus", () => {
-    if (!pointerFocus) root.classList.add("sp-kbd");
+    if (pointerFocus) return;
+    root.classList.add("sp-kbd");
     apply();
   });
   on(root, "blur", () => root.classList.remove("sp-kbd"));

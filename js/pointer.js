@@ -62,7 +62,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
 
   on(root, "pointerdown", (e) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
-    if (e.target.closest("button, select, option, .sp-banner")) return;
+    if (e.target.closest("button, select, option, input, .sp-banner, .sp-confirm")) return;
     abort();
     keyboard.pointerDown(e);
     const card = e.target.closest(".sp-card[data-col]");

@@ -93,6 +93,16 @@ function buildColumn(v, i, f, hint, uid) {
     t += f.fu;
     els.push(card);
   });
+  // (a prediction of a deal: backs dealt on top, until Python's view says which cards they are)
+  for (let j = 0; j < c.coming; j++) {
+    const d = h("div", {
+      class: "sp-card sp-down sp-coming", "data-face": "down", "data-coming": "true", "data-col": i,
+      "data-index": c.down + c.up.length + j, role: "img", "aria-label": `card being dealt, column ${L}`,
+    });
+    d.style.setProperty("--t", t.toFixed(4));
+    t += f.fu;
+    els.push(d);
+  }
   pile.append(...els);
   if (hint && hint.dst === i && hint.kind !== "deal") pile.classList.add("sp-hint-dst");
   return { pile, els };
@@ -126,7 +136,7 @@ export function buildTable(v, uid) {
   // tableau
   const tab = h("div", { class: "sp-tableau" });
   tab.style.gridTemplateColumns = grid;
-  const { fans, rows } = fanTableau(v.tableau);
+  const { fans, rows } = fanTableau(v.tableau.map((c) => (c.coming ? { ...c, up: [...c.up, ...Array(c.coming)] } : c)));
   tab.style.setProperty("--rows", rows.toFixed(3));
   const refs = { stock, fslots, piles: [], cards: [] };
   for (let i = 0; i < n; i++) {

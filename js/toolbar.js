@@ -1,5 +1,7 @@
-// Everything around the table: the toolbar (buttons, the variant and suits choosers), the stats bar,
-// the status line, the Statistics panel, the won / lost / dead-end banner and the screen-reader live region.
+// Everything around the table: the toolbar (buttons, the variant, suits and deal number choosers), the
+// stats bar (with the deal number and the game timer), the status line, the question asked before a
+// game in progress is given up, the Statistics panel, the won / lost / dead-end banner and the
+// screen-reader live region.
 
 import { h } from "./cards.js";
 import { createStatsPanel } from "./panel.js";
@@ -24,6 +26,40 @@ export function verdictText(w) {
 }
 
 const suitsText = (n) => `${n} suit${n === 1 ? "" : "s"}`;
+
+/** The game timer as shown: "0:07", "12:34", "1:02:03" (as spiderette.clock.clock_text). */
+export function clockText(seconds) {
+  let s = Math.floor(Math.max(0, seconds));
+  const hours = Math.floor(s / 3600);
+  s -= 3600 * hours;
+  const m = Math.floor(s / 60);
+  s -= 60 * m;
+  const two = (n) => String(n).padStart(2, "0");
+  return hours ? `${hours}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+// One ticker for every timer on the page (so that two views of a widget show the same second): the
+// time Python sent, plus the time since it came while the clock runs. Python owns the time.
+const timers = new Set(); // {el, clock}
+let tickTimer = null;
+const secondsOf = (c, now) => c.elapsed + (c.running ? Math.max(0, now - c.at) / 1000 : 0);
+function tick() {
+  if (tickTimer !== null) clearTimeout(tickTimer);
+  tickTimer = null;
+  const now = performance.now();
+  let next = Infinity;
+  for (const t of timers) {
+    if (!t.clock) continue;
+    const secs = secondsOf(t.clock, now);
+    const text = clockText(secs);
+    if (t.el.textContent !== text) t.el.textContent = text;
+    if (t.clock.running) next = Math.min(next, 1000 * (Math.floor(secs) + 1 - secs));
+  }
+  if (next < Infinity) tickTimer = setTimeout(tick, next + 15);
+}
+
+/** What the question before giving up a game in progress offers: [action, button text]. */
+const QUESTION = { new: "New game", restart: "Restart", resume: "Resume the saved game" };
 
 function button(action, label, title, extra) {
   return h("button", { type: "button", class: `sp-btn${extra ? " " + extra : ""}`, "data-action": action, title, text: label });
@@ -53,12 +89,16 @@ function resumeTip(r, variants) {
 
 /**
  * The chrome of one widget view. Its elements go into the root in this order: toolbar, stats, message,
- * panel, bannerSlot, (the table), live. Then:
- * - setVariants(list): the variants Python offers (readVariants); update(view, prev): show a new view;
+ * question, panel, bannerSlot, (the table), live. Then:
+ * - setVariants(list): the variants Python offers (readVariants); update(view, prev): show a new view
+ *   (Python's views only: a prediction changes the table alone);
  * - setStats(rows): the Statistics panel's rows (the `stats` trait);
- * - newGameIntent(): the "new" intent for the chosen variant and suits (the one place it is built);
+ * - newGameIntent(): the "new" intent for the chosen variant, suits and deal number (the one place it is
+ *   built);
+ * - ask(action): ask "Abandon this game?" before `action` (new, restart, resume); closeQuestion() closes
+ *   it and returns the action; asking(): the action asked about, or null (the widget answers the buttons);
  * - say(text): tell a screen reader; bind(on, act): call act(action) for a button press, and
- *   act({action: "winnable", on}) when the Winnable? box changes.
+ *   act({action: "winnable", on}) when the Winnable? box changes; destroy(): stop the timer.
  */
 export function createChrome(uid = "sp") {
   const selVariant = h("select", { "data-control": "variant", "aria-label": "Variant for a new game", title: "Variant for a new game" });
@@ -69,6 +109,16 @@ export function createChrome(uid = "sp") {
   const [statMoves, valMoves] = stat("moves", "Moves");
   const [statDeals, valDeals] = stat("deals", "Deals");
   const [statRuns, valRuns] = stat("runs", "Runs");
+  const [statTime, valTime] = stat("time", "Time");
+  const timer = { el: valTime, clock: null };
+  timers.add(timer);
+  const dealNo = h("span", { class: "sp-deal", "data-status": "deal" });
+  const inpDeal = h("input", {
+    type: "text", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", spellcheck: "false",
+    class: "sp-deal-input", "data-control": "deal", size: "9", placeholder: "Deal no.",
+    "aria-label": "Deal number for a new game (empty: a random deal)",
+    title: "Deal number for a new game: the same number deals the same cards (empty: a random deal)",
+  });
   const [statWinnable, valWinnable] = stat("winnable", "Winnable?");
   statWinnable.hidden = true;
   const btnThink = button(...THINK);
@@ -90,15 +140,20 @@ export function createChrome(uid = "sp") {
 
   const toolbar = h("div", { class: "sp-bar", role: "toolbar", "aria-label": "Game controls" },
     h("span", { class: "sp-group" },
-      button("new", "New game", "New game with the chosen variant and suits (N)", "sp-primary"),
-      selVariant, selSuits, btnResume),
+      button("new", "New game", "New game with the chosen variant, suits and deal number (N)", "sp-primary"),
+      selVariant, selSuits, inpDeal, btnResume),
     h("span", { class: "sp-group" },
       button("restart", "Restart", "Restart this deal"),
       btnUndo, btnRedo,
       button("hint", "Hint", "Show a good move (H)"),
       btnThink, lblWinnable, btnStats));
-  const stats = h("div", { class: "sp-stats" }, title, statScore, statMoves, statDeals, statRuns, statWinnable,
-    btnUndoToWinnable);
+  const stats = h("div", { class: "sp-stats" }, title, dealNo, statScore, statMoves, statDeals, statRuns, statTime,
+    statWinnable, btnUndoToWinnable);
+  // Before a game in progress is given up (New game, Restart, Resume): "Abandon this game?"
+  const btnYes = h("button", { type: "button", class: "sp-btn sp-primary", "data-confirm-action": "confirm" });
+  const btnNo = h("button", { type: "button", class: "sp-btn", "data-confirm-action": "keep", text: "Keep playing" });
+  const question = h("div", { class: "sp-confirm", role: "alertdialog", "aria-labelledby": `${uid}-confirm`, hidden: true },
+    h("span", { class: "sp-confirm-text", id: `${uid}-confirm`, text: "Abandon this game?" }), btnYes, btnNo);
   const message = h("div", { class: "sp-message", "data-status": "message" });
   const bannerSlot = h("div", { class: "sp-banner-slot" });
   const live = h("div", { class: "sp-sr", "aria-live": "polite", "aria-atomic": "true" });
@@ -109,6 +164,7 @@ export function createChrome(uid = "sp") {
   let liveText = "";
   let liveToggle = false;
   let statsRows = []; // from Python (the stats trait)
+  let asked = null; // the action the question is about: "new", "restart", "resume" or null
 
   // What the choosers offer: Python's variants; without them, only the game being played.
   const choices = () => (variants.length ? variants
@@ -159,6 +215,14 @@ export function createChrome(uid = "sp") {
 
   function update(v, prev) {
     view = v;
+    dealNo.textContent = v.deal === null ? "Custom position" : `Deal ${v.deal}`;
+    timer.clock = v.clock;
+    tick();
+    // the deal number typed for a new game is used up once that game is on the table
+    const typed = inpDeal.value.trim();
+    if (typed && v.last && v.last.kind === "new" && /^[0-9]+$/.test(typed) && v.deal === typed.replace(/^0+(?=.)/, "")) {
+      inpDeal.value = "";
+    }
     valScore.textContent = String(v.score);
     valMoves.textContent = String(v.moves);
     valDeals.textContent = String(v.deals_left);
@@ -202,10 +266,34 @@ export function createChrome(uid = "sp") {
     }
   }
 
+  function ask(action) {
+    asked = action;
+    btnYes.textContent = QUESTION[action];
+    question.dataset.confirm = action;
+    question.hidden = false;
+    btnNo.focus({ preventScroll: true });
+  }
+
+  /** Close the question; returns the action it was about (null if none was open). */
+  function closeQuestion() {
+    const action = asked;
+    asked = null;
+    question.hidden = true;
+    delete question.dataset.confirm;
+    return action;
+  }
+
   return {
-    toolbar, stats, message, panel: panel.el, bannerSlot, live,
+    toolbar, stats, message, question, panel: panel.el, bannerSlot, live,
     update,
     say,
+    ask,
+    closeQuestion,
+    asking: () => asked,
+    destroy() {
+      timers.delete(timer);
+      tick();
+    },
     setStats(rows) {
       statsRows = rows;
       panel.update(!!view && view.panel === "stats", statsRows);
@@ -219,6 +307,7 @@ export function createChrome(uid = "sp") {
       const intent = { action: "new" };
       if (selVariant.value) intent.variant = selVariant.value;
       if (selSuits.value) intent.suits = Number(selSuits.value);
+      if (inpDeal.value.trim()) intent.seed = inpDeal.value.trim(); // Python checks it (and says so)
       return intent;
     },
     bind(on, act) {
@@ -228,6 +317,13 @@ export function createChrome(uid = "sp") {
         if (action) act(action);
       };
       on(toolbar, "click", press);
+      // Enter in the deal number box: New game
+      on(inpDeal, "keydown", (e) => {
+        if (e.key === "Enter") {
+          e.preventDefault();
+          act("new");
+        }
+      });
       on(bannerSlot, "click", press);
       on(stats, "click", press);
       on(panel.el, "click", (e) => {

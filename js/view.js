@@ -10,11 +10,12 @@ const obj = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : null);
 const num = (x) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
 const str = (x) => (typeof x === "string" ? x : "");
 
+// A column. `coming` (predictions only, never from Python): backs dealt on top, awaiting Python's view.
 function column(raw) {
   const c = obj(raw) || {};
   const up = arr(c.up);
   const down = c.down | 0;
-  return { down, up, movable: c.movable | 0, total: down + up.length };
+  return { down, up, movable: c.movable | 0, coming: 0, total: down + up.length };
 }
 
 // The Winnable? verdict: null (the indicator is off) or {state: thinking | win | loss | unknown, moves}.
@@ -33,12 +34,29 @@ function resumeOffer(raw) {
     moves: num(x.moves), score: num(x.score) };
 }
 
+// The game timer: {elapsed (seconds, when the view came), running, at (performance.now() then)}. One
+// stamp per view object, so that every view of the widget on the page ticks the same seconds. A view
+// first seen long after it was synced (a page opened on a running game) is dated by the kernel's clock.
+const stamps = new WeakMap();
+function clock(raw, x, synced) {
+  const c = obj(x) || {};
+  let at = stamps.get(raw);
+  if (at === undefined) {
+    at = performance.now();
+    if (!synced && c.running && num(c.at) > 0) at -= Math.min(Math.max(0, Date.now() - 1000 * num(c.at)), 864e5);
+    stamps.set(raw, at);
+  }
+  return { elapsed: Math.max(0, num(c.elapsed)), running: !!c.running, at };
+}
+
 /**
  * `model.get("view")` with every field present and of the right type; `tableau` has exactly `columns`
- * entries `{down, up, movable, total}`. Field names are the protocol's.
+ * entries `{down, up, movable, coming, total}`. Field names are the protocol's. `synced`: the view has
+ * just come (false for the view found when a widget view is drawn first).
  */
-export function readView(model) {
-  const v = obj(model.get("view")) || {};
+export function readView(model, synced = true) {
+  const raw = obj(model.get("view"));
+  const v = raw || {};
   const tableau = arr(v.tableau);
   const columns = Math.max(1, v.columns | 0 || tableau.length || 7);
   return {
@@ -69,6 +87,10 @@ export function readView(model) {
     undo_to_winnable: Number.isInteger(v.undo_to_winnable) ? v.undo_to_winnable : null,
     panel: v.panel === "stats" ? "stats" : null,
     resume: resumeOffer(v.resume),
+    deal: typeof v.deal === "string" && v.deal ? v.deal : null,
+    clock: clock(raw || {}, v.clock, synced),
+    answer: str(v.answer) || null,
+    predicted: false,
   };
 }
 

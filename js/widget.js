@@ -3,23 +3,42 @@
 // The front end holds NO game rules. It draws the synced `view` (see docs/widget-protocol.md) and sends
 // intents with `model.send(...)`. Whatever it highlights as legal comes from the view: `targets`,
 // `can_deal`, `sendable`, `hint`. Python answers every intent with a new view, and every drawing comes
-// from the model, so several views of one model stay in step.
+// from the model, so several views of one model stay in step. To answer a click at once, the table
+// draws what the view already tells (predict.js) until Python's answer confirms or corrects it.
 //
 // The modules: view.js reads the model; cards.js draws cards; layout.js sizes the table; table.js draws
 // it; toolbar.js draws what is around it; pointer.js and keyboard.js turn input into intents;
-// animation.js moves the cards. This file wires them together for each view of the widget.
+// predict.js foresees their outcome; animation.js moves the cards. This file wires them together for
+// each view of the widget.
 
 import { h } from "./cards.js";
 import { flip, snapshot } from "./animation.js";
 import { createKeyboard } from "./keyboard.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
+import { agrees, createHistory, predict } from "./predict.js";
 import { buildTable } from "./table.js";
 import { createChrome } from "./toolbar.js";
 import { readStats } from "./panel.js";
 import { readVariants, readView, tableauSignature } from "./view.js";
 
+/** Intents that name columns of their table: made on a predicted table, they wait for Python's answer. */
+const VERSIONED = ["move", "click", "send"];
+/** Intents that give up the game on the table: asked first ("Abandon this game?") while it is in progress. */
+const GIVE_UP = ["new", "restart", "resume"];
+/** A prediction that Python has not answered within this time goes back to Python's last view. */
+const PREDICTION_MS = 5000;
+
+/** A game in progress: something was played on it (there is something to undo or redo), and it is not won. */
+const inProgress = (v) => !!v && v.status !== "won" && (v.can_undo || v.can_redo);
+
+// CSS animations and transitions belong to the look of a card (its classes start them again): not flights.
+const isCss = (a) => (typeof CSSAnimation !== "undefined" && a instanceof CSSAnimation) ||
+  (typeof CSSTransition !== "undefined" && a instanceof CSSTransition);
+
 let instances = 0;
+// The intents' ids: this page's mark (another page may show the same model), the view, a count.
+const PAGE = Math.random().toString(36).slice(2, 8);
 
 function render({ model, el }) {
   const uid = `sp${++instances}`;
@@ -38,41 +57,167 @@ function render({ model, el }) {
       "U undo, R redo, H hint, D deal, N new game.",
     // JupyterLab: do not run notebook shortcuts (e.g. D,D deletes the cell) for keys typed here.
     "data-lm-suppress-shortcuts": "true",
-  }, chrome.toolbar, chrome.stats, chrome.message, chrome.panel, chrome.bannerSlot, table, chrome.live);
+  }, chrome.toolbar, chrome.stats, chrome.message, chrome.question, chrome.panel, chrome.bannerSlot, table,
+  chrome.live);
   el.append(root);
 
-  // What the table shows now: the view and the elements drawn for it (set by redraw only).
+  // What the table shows now: Python's view or a prediction, and the elements drawn for it.
   const drawn = { view: null, refs: null, sig: "" };
-  const send = (msg) => model.send({ ...msg, version: drawn.view.version });
+  let confirmed = null; // Python's last view (it may wait behind a prediction)
+  let shown = null; // Python's last view drawn (the chrome shows it)
+  let pending = null; // the prediction on the table: {id, view, timer}
+  let queued = null; // an intent made on the predicted table: sent once Python's answer agrees with it
+  let sent = 0;
+  const history = createHistory();
+
+  // Send an intent (its version: the table it was made on), and draw its outcome at once when the view
+  // tells it. The pointer, the keyboard and the buttons all come here.
+  function act(intent) {
+    if (drawn.view.predicted && VERSIONED.includes(intent.action)) {
+      queued = intent;
+      return;
+    }
+    const id = `${PAGE}-${uid}-${++sent}`;
+    const p = pending ? null : predict(drawn.view, intent, history);
+    model.send({ ...intent, version: drawn.view.version, id });
+    if (p) {
+      pending = { id, view: p, timer: setTimeout(rollBack, PREDICTION_MS) };
+      drawTable(p);
+    }
+  }
 
   const sizer = createSizer(root, on);
-  const keyboard = createKeyboard({ root, drawn, on, send, newGame: chrome.newGameIntent, say: chrome.say });
-  const pointer = createPointer({ root, drawn, on, send, keyboard });
+  const keyboard = createKeyboard({ root, drawn, on, send: act, newGame: () => giveUp("new"), say: chrome.say });
+  const pointer = createPointer({ root, drawn, on, send: act, keyboard });
+
+  // New game, Restart and Resume give up the game on the table: while it is in progress, ask first.
+  function perform(action) {
+    act(action === "new" ? chrome.newGameIntent() : { action });
+  }
+  function giveUp(action) {
+    keyboard.drop();
+    if (inProgress(confirmed)) chrome.ask(action);
+    else perform(action);
+  }
+  function closeQuestion() {
+    const inside = chrome.question.contains(document.activeElement);
+    const action = chrome.closeQuestion();
+    if (inside) root.focus({ preventScroll: true });
+    return action;
+  }
+  on(chrome.question, "click", (e) => {
+    const b = e.target.closest("[data-confirm-action]");
+    if (!b) return;
+    const action = closeQuestion();
+    if (action && b.dataset.confirmAction === "confirm") perform(action);
+  });
+  on(root, "keydown", (e) => {
+    if (e.key === "Escape" && chrome.asking()) {
+      e.preventDefault();
+      e.stopPropagation();
+      closeQuestion();
+    }
+  });
   chrome.bind(on, (action) => {
     keyboard.drop();
-    if (typeof action !== "string") send(action);
-    else send(action === "new" ? chrome.newGameIntent() : { action });
+    if (typeof action !== "string") act(action);
+    else if (GIVE_UP.includes(action)) giveUp(action);
+    else act({ action });
   });
 
-  function redraw() {
-    const v = readView(model);
+  // Draw the table for `v` (Python's view or a prediction); the cards fly from where they were.
+  function drawTable(v) {
     const prev = drawn.view;
-    const sig = tableauSignature(v);
     const before = snapshot(drawn.refs, table);
     pointer.abort();
-    if (!prev || prev.version !== v.version) keyboard.drop();
     const { frag, refs } = buildTable(v, uid);
     sizer.columns(v.columns);
     table.replaceChildren(frag);
-    root.dataset.status = v.status;
-    chrome.update(v, prev);
+    const sig = tableauSignature(v);
     const sameTableau = !!prev && sig === drawn.sig;
     Object.assign(drawn, { view: v, refs, sig });
     keyboard.apply();
     if (before) flip(before, prev, v, refs, table, sameTableau);
   }
 
-  const onView = () => redraw();
+  // Show Python's view `v`: the table and everything around it. `guess`: the prediction it answers (the
+  // backs it showed that are now face up get the class sp-turned; cards still flying to the place the
+  // prediction gave them fly on, where Python's view has them there too).
+  function show(v, guess) {
+    if (!drawn.view || drawn.view.version !== v.version) keyboard.drop();
+    const flights = guess && agrees(guess, v) ? land(drawn.refs) : [];
+    drawTable(v);
+    flyOn(flights, drawn.refs);
+    root.dataset.status = v.status;
+    chrome.update(v, shown);
+    shown = v;
+    if (chrome.asking() && (!inProgress(v) || (v.last && v.last.kind === "new"))) closeQuestion();
+    if (guess && guess.columns === v.columns) {
+      guess.tableau.forEach((c, i) => {
+        const up = v.tableau[i];
+        drawn.refs.cards[i].forEach((e, j) => {
+          const wasBack = j < c.down || j >= c.down + c.up.length;
+          if (wasBack && j >= up.down && j < c.total) e.classList.add("sp-turned");
+        });
+      });
+    }
+  }
+
+  // The cards of the drawing `refs` in flight: where they go and how far they are; they land at once
+  // (so that the next drawing starts from their place). flyOn() lets them fly on in the next drawing.
+  function land(refs) {
+    const out = [];
+    if (!refs) return out;
+    refs.cards.forEach((els, i) => els.forEach((e, j) => {
+      for (const a of e.getAnimations ? e.getAnimations() : []) {
+        if (!(a.effect && a.effect.getKeyframes) || a.playState !== "running" || isCss(a)) continue;
+        out.push({ col: i, index: j, card: e.dataset.card || "", keyframes: a.effect.getKeyframes(),
+          timing: a.effect.getTiming(), time: a.currentTime });
+        a.finish();
+      }
+    }));
+    return out;
+  }
+  function flyOn(flights, refs) {
+    for (const f of flights) {
+      const e = (refs.cards[f.col] || [])[f.index];
+      // the same card (or, for a dealt back, the card it turned out to be) in the same place
+      if (!e || (f.card && e.dataset.card !== f.card) || typeof KeyframeEffect === "undefined") continue;
+      const a = new Animation(new KeyframeEffect(e, f.keyframes, f.timing), document.timeline);
+      a.currentTime = f.time;
+      e.classList.add("sp-moving");
+      const done = () => e.classList.remove("sp-moving");
+      a.onfinish = done;
+      a.oncancel = done;
+      a.play();
+    }
+  }
+
+  // No answer in time: back to Python's last view (its answer is drawn when it comes).
+  function rollBack() {
+    if (!pending) return;
+    pending = null;
+    queued = null;
+    show(confirmed);
+  }
+
+  const onView = () => {
+    const v = readView(model);
+    history.see(confirmed, v);
+    confirmed = v;
+    if (pending) {
+      if (v.answer !== pending.id) return; // not the answer yet: the prediction stays on the table
+      const p = pending;
+      pending = null;
+      clearTimeout(p.timer);
+      show(v, p.view);
+      const q = queued;
+      queued = null;
+      if (q && agrees(p.view, v)) act(q);
+      return;
+    }
+    show(v);
+  };
   const onVariants = () => chrome.setVariants(readVariants(model));
   const onFour = () => root.classList.toggle("sp-four", !!model.get("four_colour"));
   const onStats = () => chrome.setStats(readStats(model.get("stats")));
@@ -83,7 +228,9 @@ function render({ model, el }) {
   onVariants();
   onFour();
   onStats();
-  redraw();
+  confirmed = readView(model, false);
+  history.see(null, confirmed);
+  show(confirmed);
   sizer.fit();
 
   return () => {
@@ -91,6 +238,8 @@ function render({ model, el }) {
     model.off("change:variants", onVariants);
     model.off("change:four_colour", onFour);
     model.off("change:stats", onStats);
+    if (pending) clearTimeout(pending.timer);
+    chrome.destroy();
     sizer.disconnect();
     ac.abort();
     pointer.abort();

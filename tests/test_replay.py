@@ -161,7 +161,12 @@ def test_a_move_the_hints_do_not_suggest_says_so():
 
 
 def test_multi_card_moves_empty_columns_completed_runs_and_sends():
-    r = Replay(solve(win_in_three(), time_limit=5), spoilers=True)
+    res = solve(win_in_three(), time_limit=5)
+    r = Replay(res, spoilers=True)
+    assert len(r.entries) == len(res.moves) and r.entries[-1]["cards"].endswith(", completing a run")
+    g = win_in_three()
+    g.play("ba ca ba")
+    r = Replay(g, spoilers=True)
     assert [e["text"] for e in r.entries] == ["ba", "ca", "ba"]
     assert [e["cards"] for e in r.entries] == ["3♠ onto 4♠", "2♠ onto 3♠", "A♠ onto 2♠, completing a run"]
     # runs sent by hand, and a group of cards to an empty column

@@ -48,6 +48,28 @@ def test_wins_in_one_and_three_moves_with_three_runs_already_home():
     assert res.result == "win" and len(res.moves) >= 3 and replayed(g, res.moves).is_won
 
 
+def test_wins_a_position_whose_shortest_win_takes_ten_moves():
+    # spades K-J in a, then five pairs each lying in the wrong order: every card from 10 down must move, and
+    # (a breadth-first search over the engine's moves, run once by hand, confirms) ten moves is the fewest
+    g = game("spiderette", [run("S", 13, 11), ["9S", "TS"], ["7S", "8S"], ["5S", "6S"], ["3S", "4S"],
+                            ["AS", "2S"]], foundations=["H", "D", "C"])
+    res = solve(g, time_limit=None, node_limit=50_000)
+    assert res.result == "win" and len(res.moves) >= 10 and replayed(g, res.moves).is_won
+
+
+@pytest.mark.parametrize("variant, suits", [("spiderette", 1), ("spiderette", 2), ("spiderette", 4),
+                                            ("red_black_spiderette", 4), ("will_o_the_wisp", 4),
+                                            ("spider", 1), ("spider", 2)])
+def test_every_variant_has_deals_the_solver_wins(variant, suits):
+    for seed in (1, 2, 3):
+        g = Game(variant, seed=seed, suits=suits)
+        res = solve(g, time_limit=None, node_limit=40_000)
+        if res.result == "win":
+            assert replayed(g, res.moves).is_won
+            return
+    raise AssertionError(f"no win in deals 1-3 of {variant} with {suits} suit(s)")
+
+
 def test_real_deals_won_are_wins_on_replay():
     for seed in (8, 12, 26):
         g = Game(seed=seed)

@@ -217,7 +217,7 @@ def test_a_folder_that_cannot_be_written_is_reported_once(tmp_path, monkeypatch)
     with pytest.warns(RecordsWarning, match="Could not save the game for resume"):
         w.move(1, 3)
     assert "Could not save the game for resume" in w.view["message"]
-    assert "6H" in w.view["message"]                                        # the move is still told
+    assert "6♥" in w.view["message"]                                        # the move is still told
     with warnings.catch_warnings():
         warnings.simplefilter("error")                                      # said once, not every move
         w.move(4, 0)

@@ -33,7 +33,7 @@ def test_a_drag_move_is_played_and_published():
     assert v["tableau"][3]["up"] == ["7C", "6H"]
     assert v["tableau"][1]["up"] and v["tableau"][1]["down"] == 0  # the card under 6H turned over
     assert v["moves"] == 1 and v["score"] == 499
-    assert "6H" in v["message"] and w.game.history == [Move.parse("bd1")]
+    assert v["message"] == "Moved 6♥ onto 7♣" and w.game.history == [Move.parse("bd1")]
     assert seen == [Move.parse("bd1")]
 
 

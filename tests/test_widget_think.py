@@ -12,6 +12,7 @@ from spiderette_testkit import build, hidden_codes, run, send
 
 from spiderette import Game, Move
 from spiderette.widget import Widget
+from spiderette.wording import hint_text
 
 # Three runs home and the fourth one move from done: AS (column b) onto 2S wins at once.
 ONE_FROM_WON = build("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
@@ -51,10 +52,11 @@ def test_think_returns_a_future_and_shows_a_hint():
     v = w.view
     assert h is not None and h.move in w.game.legal_moves()
     assert v["thinking"] is False
+    words = hint_text(w.game, h)   # the reason with the cards in words ("6♥", not "6H")
     assert v["hint"] == {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
-                         "text": str(h.move), "reason": h.reason}
-    assert v["message"] == f"Hint: {h.reason}"
-    assert "sampled deal" in h.reason
+                         "text": str(h.move), "reason": words}
+    assert v["message"] == f"Hint: {words}"
+    assert "sampled deal" in h.reason and "sampled deal" in words
     assert w.game.move_count == 0, "thinking changes nothing"
 
 
@@ -82,7 +84,7 @@ def test_a_move_while_thinking_cancels_it_and_no_stale_hint_appears():
     assert v["thinking"] is False and v["hint"] is None and v["moves"] == 1
     join_thinkers()
     assert w.view["hint"] is None and w.view["thinking"] is False
-    assert "6H" in w.view["message"]
+    assert "6♥" in w.view["message"]
     assert w.game.history == [Move.parse("bd1")]
 
 

@@ -11,6 +11,8 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 
+from .move import Move
+
 
 class StoppableFuture(Future):
     """A ``Future`` for work that checks its ``stop`` event: ``cancel()`` works while the work runs.
@@ -54,3 +56,20 @@ def run_in_thread(work: Callable[[threading.Event], object], name: str,
 
     threading.Thread(target=run, name=name, daemon=True).start()
     return future
+
+
+class PlayFuture(StoppableFuture):
+    """The running ``w.play(..., wait=False)``: a ``concurrent.futures.Future`` of the moves played.
+
+    ``cancel()`` stops the play before its next step (a step is never cut in half) and works while it
+    runs, waking it from its delay at once; ``played`` lists the moves played so far; ``result()`` is the
+    list of moves once all are played.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.played: list[Move] = []
+        self.started = False
+
+    def running(self) -> bool:
+        return self.started and not self.done()

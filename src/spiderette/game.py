@@ -68,6 +68,9 @@ class Game:
     game between threads, use its :attr:`lock` (the widget does).
     """
 
+    #: Seconds spent playing the game, kept by whoever times it (the widget's game timer); saved with it.
+    elapsed: float = 0.0
+
     # ------------------------------------------------------------------ set-up
     def __init__(self, variant: str = "spiderette", seed: int | None = None, suits: int = 4,
                  auto_remove: bool = True, scoring: str = "standard", *,

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .cards import card_code
@@ -38,7 +39,7 @@ class Hint:
         return f"{self.move}: {self.reason}"
 
 
-def _judge(g: Game, m: Move) -> tuple[int, str] | None:
+def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[int, str] | None:
     if m.kind == "send":
         return 1, f"sends the finished run in column {LETTERS[m.src]} to the foundations"
     if m.kind == "deal":
@@ -52,7 +53,7 @@ def _judge(g: Game, m: Move) -> tuple[int, str] | None:
     a, b = LETTERS[m.src], LETTERS[m.dst]
     sits_on_build = below > down and (col[below - 1] & 15) == (moving & 15) + 1
     in_suit_now = below > down and links(col[below - 1], moving)
-    what = card_code(moving) + (f" and the {k - 1} card{'s' if k > 2 else ''} on it" if k > 1 else "")
+    what = name(moving) + (f" and the {k - 1} card{'s' if k > 2 else ''} on it" if k > 1 else "")
     if onto is None:
         if below == 0:
             return None  # a whole column to another empty column changes nothing
@@ -62,15 +63,15 @@ def _judge(g: Game, m: Move) -> tuple[int, str] | None:
             return None  # spends an empty column to split a build
         return 5, f"moves {what} from column {a} to the empty column {b}"
     if below and below == down:
-        return 2, f"moving {what} onto {card_code(onto)} turns over a card in column {a}"
+        return 2, f"moving {what} onto {name(onto)} turns over a card in column {a}"
     suited = links(onto, moving)
     if suited and not in_suit_now:
-        return 3, f"builds {what} on {card_code(onto)} in {g.rules.group}"
+        return 3, f"builds {what} on {name(onto)} in {g.rules.group}"
     if below == 0:
-        return 4, f"moving {what} onto {card_code(onto)} empties column {a}"
+        return 4, f"moving {what} onto {name(onto)} empties column {a}"
     if sits_on_build:
         return None  # from one card of the right rank to another: nothing gained
-    return 5, f"puts {what} on {card_code(onto)} (column {b})"
+    return 5, f"puts {what} on {name(onto)} (column {b})"
 
 
 def _builds_in_suit(g: Game, m: Move) -> bool:
@@ -80,40 +81,42 @@ def _builds_in_suit(g: Game, m: Move) -> bool:
     return onto is not None and g.rules.links(onto, g.column(m.src)[-m.count])
 
 
-def ranked_hints(g: Game) -> list[Hint]:
+def ranked_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
     """Every useful legal move with its reason, best first.
 
-    Ties go to a move that builds in suit, then to the longer group, then to the leftmost columns.
+    Ties go to a move that builds in suit, then to the longer group, then to the leftmost columns. The
+    reasons write cards with ``name`` (``card_code``: ``"TH"``; the widget passes
+    :func:`spiderette.wording.card_text`: ``"10♥"``).
     """
     out = []
     with g.locked():
         for m in g.legal_moves():
-            judged = _judge(g, m)
+            judged = _judge(g, m, name)
             if judged is not None:
                 out.append((judged[0], not _builds_in_suit(g, m), -(m.count or 0), Hint(m, judged[1], judged[0])))
         if not out and g.stock_count and g.deal_error() is not None:
-            out = _fills(g)
+            out = _fills(g, name)
     out.sort(key=lambda t: t[:3])
     return [t[3] for t in out]
 
 
-def _fills(g: Game) -> list[tuple]:
+def _fills(g: Game, name: Callable[[int], str] = card_code) -> list[tuple]:
     """When nothing else is useful and an empty column stops the deal: the moves that fill it, a group led by
     a high card first (nothing can go under a king)."""
     out = []
     for m in g.legal_moves():
         if m.kind == "move" and g.top_card(m.dst) is None and m.count < len(g.column(m.src)):
             lead = g.column(m.src)[-m.count]
-            what = card_code(lead) + (f" and the {m.count - 1} card{'s' if m.count > 2 else ''} on it"
+            what = name(lead) + (f" and the {m.count - 1} card{'s' if m.count > 2 else ''} on it"
                                       if m.count > 1 else "")
             reason = f"moving {what} to the empty column {LETTERS[m.dst]} lets the stock be dealt"
             out.append((6, -(lead & 15), -m.count, Hint(m, reason, 6)))
     return out
 
 
-def best_hint(g: Game) -> Hint | None:
-    """The best move by the ranking above, or ``None`` when nothing useful is left."""
-    hints = ranked_hints(g)
+def best_hint(g: Game, name: Callable[[int], str] = card_code) -> Hint | None:
+    """The best move by the ranking above, or ``None`` when nothing useful is left (cards written by ``name``)."""
+    hints = ranked_hints(g, name)
     return hints[0] if hints else None
 
 

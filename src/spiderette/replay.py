@@ -32,14 +32,14 @@ import math
 import anywidget
 import traitlets
 
-from .cards import card_code
 from .errors import IllegalMoveError, quote, whole
 from .game import Game
 from .hints import ranked_hints
-from .move import LETTERS, Move
+from .move import Move
 from .solver import SolveResult
 from .table import view
 from .widget import Widget, static_file
+from .wording import SUIT_SYMBOLS, card_text, describe  # noqa: F401 - card_text and SUIT_SYMBOLS: still importable here
 
 #: The seconds between steps while playing, by default, and the least and most allowed.
 DEFAULT_DELAY = 0.6
@@ -52,40 +52,6 @@ BROWSER_TRAITS = ("step", "playing")
 #: ``table.view`` fields a replay leaves out: where a group may go, and undo and redo, are of no use on a
 #: table that is watched, not played.
 LEFT_OUT = ("targets", "can_undo", "can_redo")
-
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-
-
-def card_text(c: int) -> str:
-    """A card as people write it: ``"10♥"`` for the ten of hearts.
-
-    >>> from spiderette.cards import parse_card
-    >>> card_text(parse_card("TH")), card_text(parse_card("9D"))
-    ('10♥', '9♦')
-    """
-    code = card_code(c)
-    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
-
-
-def describe(g: Game, m: Move) -> str:
-    """The cards ``m`` moves in ``g`` (before it is played), in words: ``"9♦ onto 10♥"``.
-
-    Only cards face up in ``g`` are named (a deal names none).
-
-    >>> from spiderette import Game
-    >>> g = Game(seed=7)
-    >>> describe(g, Move.parse("bd1")), describe(g, Move.parse("d"))
-    ('6♥ onto 7♣', 'a row from the stock')
-    """
-    if m.kind == "deal":
-        return "a row from the stock"
-    col = g.column(m.src)
-    if m.kind == "send":
-        return f"{card_text(col[-13])}\u2013{card_text(col[-1])} to the foundations"
-    group = card_text(col[-m.count]) + (f"\u2013{card_text(col[-1])}" if m.count > 1 else "")
-    onto = g.top_card(m.dst)
-    return f"{group} onto {card_text(onto)}" if onto is not None else f"{group} to the empty column {LETTERS[m.dst]}"
-
 
 def hint_reason(g: Game, m: Move) -> tuple[str, int | None]:
     """Why ``m`` (about to be played in ``g``): ``("hint #2: …", 2)`` when it is the second move of

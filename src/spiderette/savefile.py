@@ -28,12 +28,13 @@ PATH_LIMIT = 300
 
 
 def document(g: Game) -> dict:
-    """The save document of ``g``: its start, history, redo list and position."""
+    """The save document of ``g``: its start, history, redo list and position, and ``elapsed`` (the seconds
+    played, :attr:`Game.elapsed`) when it is more than 0 (an optional field: older files have none)."""
     with g.locked():
         start = g.copy()
         while start.undo() is not None:
             pass
-        return {
+        doc = {
             "format": FORMAT,
             "version": VERSION,
             "start": start.to_dict(),
@@ -41,6 +42,17 @@ def document(g: Game) -> dict:
             "redo": [str(m) for m in g.redo_list],
             "position": g.to_dict(),
         }
+        if g.elapsed > 0:
+            doc["elapsed"] = round(float(g.elapsed), 3)
+        return doc
+
+
+def _elapsed(doc: dict, name: str) -> float:
+    """The optional ``elapsed`` field: a number of seconds >= 0 (0 when absent)."""
+    value = doc.get("elapsed", 0)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < 1e12:
+        raise SaveFileError(f"{name} is damaged: 'elapsed' must be a number of seconds >= 0, not {quote(value)}")
+    return float(value)
 
 
 def save(g: Game, path: str | os.PathLike) -> None:
@@ -158,6 +170,7 @@ def load(cls: type[Game], path: str | os.PathLike) -> Game:
     for key, kind in (("start", dict), ("history", list), ("redo", list), ("position", dict)):
         if not isinstance(doc.get(key), kind):
             raise SaveFileError(f"{name} is damaged: '{key}' is missing or not a {kind.__name__}")
+    elapsed = _elapsed(doc, name)
     try:
         g = cls.from_dict(doc["start"])
         history = [Move.parse(t) for t in doc["history"]]
@@ -172,4 +185,6 @@ def load(cls: type[Game], path: str | os.PathLike) -> Game:
         raise
     except (ValueError, TypeError, RecursionError) as e:
         raise SaveFileError(f"{name} is damaged: {clip(str(e))}") from None
+    if elapsed:
+        g.elapsed = elapsed
     return g

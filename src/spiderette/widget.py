@@ -24,25 +24,25 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from .background import StoppableFuture, run_in_thread
+from .background import PlayFuture, StoppableFuture, run_in_thread
 from .bookkeeping import TableRecords
-from .cards import card_code
-from .errors import IllegalMoveError, clip, quote, whole
+from .clock import GameClock
+from .errors import IllegalMoveError, clip, quote
 from .game import Game, parse_sequence
 from .hints import best_hint
-from .move import DEAL, LETTERS, Move
+from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
+from .move import DEAL, Move
 from .search import search_hint
 from .solver import solve
 from .table import click_move, view
-from .variants import RULES, get_rules
+from .variants import RULES
+from .wording import hint_view, move_text, outcome, redo_text, refusal, undo_text
 
 STATIC = Path(__file__).parent / "static"
-ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new", "think", "stop_thinking",
-           "winnable", "undo_to_winnable", "resume", "stats")
-#: Intents that leave a play running in the background (they do not act on the table).
-KEEP_PLAYING = ("hint", "stop_thinking", "winnable", "stats")
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
 MOVED = ("move", "deal", "send", "redo")
+#: ``view["last"]`` kinds that start (or go on with) the game timer.
+TIMED = (*MOVED, "undo")
 #: The honest search behind the Think button: modest, so it answers within a few seconds.
 THINK_SAMPLES = 12
 THINK_NODE_LIMIT = 3000
@@ -50,27 +50,6 @@ THINK_NODE_LIMIT = 3000
 WINNABLE_TIME_LIMIT = 5.0
 #: The longest status line published (a refusal quoting a long input is cut).
 MAX_MESSAGE = 200
-
-
-class IntentError(ValueError):
-    """A message from the front end that is malformed or out of date."""
-
-
-class PlayFuture(StoppableFuture):
-    """The running ``w.play(..., wait=False)``: a ``concurrent.futures.Future`` of the moves played.
-
-    ``cancel()`` stops the play before its next step (a step is never cut in half) and works while it
-    runs, waking it from its delay at once; ``played`` lists the moves played so far; ``result()`` is the
-    list of moves once all are played.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.played: list[Move] = []
-        self.started = False
-
-    def running(self) -> bool:
-        return self.started and not self.done()
 
 
 def static_file(name: str) -> Path | str:
@@ -134,6 +113,8 @@ class Widget(anywidget.AnyWidget):
         self._verdicts: dict[tuple, dict] = {}            # proven verdicts by table key (this game)
         self._winnable_lines: dict[int, tuple] = {}       # history length -> history of a position proven won
         self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
+        self._clock = GameClock(game.elapsed)             # view.clock: the game timer
+        self._answer: str | None = None                    # view.answer: the id of the intent being answered
         self.on_msg(self._handle_message)
         self._publish(TableRecords.resumed(game) if saved else self._records.take_note() or "")
         if winnable:
@@ -163,10 +144,14 @@ class Widget(anywidget.AnyWidget):
             if message is not None:
                 self._message = clip(message, MAX_MESSAGE)
             self._version += 1
-            v = view(self._game)
+            g = self._game
+            self._clock.follow(g.status, acted=(last or {}).get("kind") in TIMED)
+            g.elapsed = self._clock.elapsed   # saved with the game (the resume file, g.save)
+            v = view(g)
             v.update(version=self._version, message=self._message, hint=self._hint, last=last,
                      thinking=self._think is not None, winnable=self._verdict,
-                     undo_to_winnable=self._undo_target(), panel=self._panel, resume=self._records.offer())
+                     undo_to_winnable=self._undo_target(), panel=self._panel, resume=self._records.offer(),
+                     deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
             self.view = v
             if changed:  # after the view went out: count a win, or save the game for resume
                 self._records.changed(self._game, moved=(last or {}).get("kind") in MOVED)
@@ -190,30 +175,11 @@ class Widget(anywidget.AnyWidget):
             self._on_move.append(callback)
 
     # ------------------------------------------------------------------ actions (scripting and intents)
-    def _after(self, words: str) -> str:
-        g = self._game
-        status = g.status
-        if status == "won":
-            return f"{words}. You won! Score {g.score}."
-        if status == "lost":
-            return f"{words}. No moves left: the game is lost (undo to try another way)."
-        if status == "dead_end":
-            return f"{words}. Dead end: no deal can ever be made again; undo to go back."
-        return words
-
-    def _describe(self, move: Move) -> str:
-        """Words for ``move``, said before it is played (so the moving cards are still in place)."""
-        if move.kind == "deal":
-            return "Dealt a row"
-        if move.kind == "send":
-            return f"Sent the run in column {LETTERS[move.src]} to the foundations"
-        more = f" and {move.count - 1} more" if move.count > 1 else ""
-        return (f"Moved {card_code(self._game.column(move.src)[-move.count])}{more}"
-                f" from {LETTERS[move.src]} to {LETTERS[move.dst]}")
-
-    def _refuse(self, e: IllegalMoveError) -> None:
-        """Show a refusal on the table: the engine's whole reason, said once."""
-        self._publish(f"Not allowed: {e.reason}")
+    def _refuse(self, e: IllegalMoveError, game: Game | None = None, click: tuple | None = None,
+                where: str = "") -> None:
+        """Show a refusal on the table, said once: the rule, with the cards in words
+        (:func:`spiderette.wording.refusal`; ``game`` is the game it was refused in, by default the table's)."""
+        self._publish(f"Not allowed{where}: {refusal(game or self._game, e, click)}")
         e.shown = True  # type: ignore[attr-defined]
 
     def _step(self, move: Move) -> Move:
@@ -223,19 +189,14 @@ class Widget(anywidget.AnyWidget):
             runs = g.runs_completed
             try:
                 move = g.resolve(move)
-                text = self._describe(move)
+                text = move_text(g, move)
                 g.apply(move)
             except IllegalMoveError as e:
                 self._refuse(e)
                 raise
             self._hint = None
-            if move.kind == "deal":
-                text += f" ({g.deals_left} deal{'s' if g.deals_left != 1 else ''} left)"
-            if g.runs_completed > runs:
-                done = g.runs_completed - runs
-                text += f"; {done} run{'s' if done > 1 else ''} completed"
-            self._publish(self._after(text), last={"kind": move.kind, "src": move.src,
-                                                   "dst": move.dst, "count": move.count})
+            self._publish(outcome(g, text, move, runs), last={"kind": move.kind, "src": move.src,
+                                                              "dst": move.dst, "count": move.count})
             return move
 
     def stop(self) -> bool:
@@ -272,7 +233,7 @@ class Widget(anywidget.AnyWidget):
         with self._lock:
             move = self._game.undo()
             self._hint = None
-            self._publish(f"Took back {move}" if move else "Nothing to undo",
+            self._publish(outcome(self._game, undo_text(self._game, move)) if move else "Nothing to undo",
                           last={"kind": "undo"} if move else None)
             return move
 
@@ -280,9 +241,13 @@ class Widget(anywidget.AnyWidget):
         """Play again the move last taken back."""
         self.stop()
         with self._lock:
-            move = self._game.redo()
+            g = self._game
+            redo = g.redo_list
+            text = redo_text(g, redo[-1]) if redo else ""
+            runs = g.runs_completed
+            move = g.redo()
             self._hint = None
-            self._publish(self._after(f"Played {move} again") if move else "Nothing to redo",
+            self._publish(outcome(g, text, move, runs) if move else "Nothing to redo",
                           last={"kind": "redo"} if move else None)
             return move
 
@@ -293,6 +258,7 @@ class Widget(anywidget.AnyWidget):
             self._records.give_up(self._game)   # a played game restarted counts as lost
             self._game.restart()
             self._records.new_game()
+            self._clock.reset()
             self._hint = None
             self._publish("Restarted the same deal", last={"kind": "new"})
 
@@ -320,6 +286,7 @@ class Widget(anywidget.AnyWidget):
         self._games += 1
         self._verdicts.clear()
         self._winnable_lines.clear()
+        self._clock.reset(game.elapsed)
         self._hint = None
         self._publish(message, last={"kind": "new"})
 
@@ -353,8 +320,8 @@ class Widget(anywidget.AnyWidget):
                 self._hint = None
                 self._publish("No useful move: undo, or start a new game")
                 return None
-            self._hint = self._hint_dict(h)
-            self._publish(f"Hint: {h.reason}")
+            self._hint = hint_view(self._game, h)
+            self._publish(f"Hint: {self._hint['reason']}")
             return h.move
 
     # ------------------------------------------------------------------ thinking (the honest search)
@@ -414,14 +381,9 @@ class Widget(anywidget.AnyWidget):
                 self._hint = None
                 self._publish("No useful move: undo, or start a new game")
             else:
-                self._hint = self._hint_dict(h)
-                self._publish(f"Hint: {h.reason}")
+                self._hint = hint_view(self._game, h)
+                self._publish(f"Hint: {self._hint['reason']}")
             future.set_result(h)
-
-    @staticmethod
-    def _hint_dict(h) -> dict:
-        return {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
-                "text": str(h.move), "reason": h.reason}
 
     # ------------------------------------------------------------------ the Winnable? indicator
     @traitlets.observe("winnable")
@@ -534,7 +496,9 @@ class Widget(anywidget.AnyWidget):
             try:
                 self._game.copy().play(seq)   # all or nothing: try the whole sequence first
             except IllegalMoveError as e:
-                self._refuse(e)
+                at = self._game.copy()        # the refusal in words, in the position where it came
+                at.play(seq[:(e.index or 1) - 1])
+                self._refuse(e, at, where=f" (move {e.index} of the sequence)" if e.index else "")
                 raise
         task = PlayFuture()
         self._task = task
@@ -567,22 +531,21 @@ class Widget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ messages from the browser
     def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
-        try:
-            self._dispatch(content)
-        except IllegalMoveError as e:
-            if not getattr(e, "shown", False):
-                self._refuse(e)
-        except IntentError as e:
-            self._publish(str(e))
-        except Exception as e:  # a bug must never leave the table dead
-            self._publish(f"Something went wrong: {type(e).__name__}: {e}")
-
-    @staticmethod
-    def _int(content: dict, key: str, low: int, high: int) -> int:
-        try:
-            return whole(content.get(key), f"'{key}'", low, high - 1)
-        except (TypeError, ValueError) as e:
-            raise IntentError(f"Refused: {e}") from None
+        # Under the lock, so that every view published while answering carries the intent's id (and no
+        # view published by a background thread meanwhile does).
+        with self._lock:
+            self._answer = answer_id(content) if isinstance(content, dict) else None
+            try:
+                self._dispatch(content)
+            except IllegalMoveError as e:
+                if not getattr(e, "shown", False):
+                    self._refuse(e)
+            except IntentError as e:
+                self._publish(str(e))
+            except Exception as e:  # a bug must never leave the table dead
+                self._publish(f"Something went wrong: {type(e).__name__}: {e}")
+            finally:
+                self._answer = None
 
     def _dispatch(self, content: object) -> None:
         if not isinstance(content, dict):
@@ -599,40 +562,36 @@ class Widget(anywidget.AnyWidget):
             # A move names columns and cards of the table it was made on: on a newer table it could mean
             # something else. Deal, undo, redo and the buttons mean the same on any table, so a quick
             # second press (a double click on the stock, "dd") counts.
-            if version != self._version and action in ("move", "click", "send"):
+            if version != self._version and action in VERSIONED:
                 raise IntentError("That was made on an older table; the table has changed, try again")
             n = self._game.columns
             played: Move | None = None
             if action == "move":
-                src = self._int(content, "src", 0, n)
-                dst = self._int(content, "dst", 0, n)
-                if src == dst:
-                    raise IntentError("Refused: a move needs two different columns")
-                played = self._step(Move("move", src, dst, self._int(content, "count", 1, 100)))
+                played = self._step(move_of(content, n))
             elif action == "click":
-                src = self._int(content, "src", 0, n)
-                count = None if content.get("count") is None else self._int(content, "count", 1, 100)
-                played = self._step(click_move(self._game, src, count))
+                src = field(content, "src", 0, n)
+                count = None if content.get("count") is None else field(content, "count", 1, 100)
+                try:
+                    move = click_move(self._game, src, count)
+                except IllegalMoveError as e:
+                    self._refuse(e, click=(src, count))
+                    raise
+                played = self._step(move)
             elif action == "deal":
                 played = self._step(DEAL)
             elif action == "send":
-                played = self._step(Move("send", self._int(content, "src", 0, n)))
+                played = self._step(Move("send", field(content, "src", 0, n)))
             elif action == "redo":
                 played = self.redo()
             elif action == "new":
-                variant, suits = self._new_game_choice(content)
-                self.new_game(variant=variant, suits=suits)
+                variant, suits, seed = new_game_choice(content, self._game)
+                self.new_game(seed=seed, variant=variant, suits=suits)
             elif action == "think":
                 self.think()
             elif action == "stats":
-                show = content.get("open", self._panel is None)
-                if not isinstance(show, bool):
-                    raise IntentError(f"Refused: 'open' must be true or false, not {quote(show)}")
-                self.show_stats(show)
+                self.show_stats(flag(content, "open", self._panel is None))
             elif action == "winnable":
-                on = content.get("on")
-                if not isinstance(on, bool):
-                    raise IntentError(f"Refused: 'on' must be true or false, not {quote(on)}")
+                on = flag(content, "on")
                 if on == self.winnable:
                     self._publish()
                 else:
@@ -642,16 +601,3 @@ class Widget(anywidget.AnyWidget):
         if played is not None:
             for callback in list(self._on_move):
                 callback(played)
-
-    def _new_game_choice(self, content: dict) -> tuple[str, int | None]:
-        """The variant and suits a ``new`` intent asks for (suits not offered: the variant's first)."""
-        variant = content.get("variant", self._game.variant)
-        if not isinstance(variant, str) or variant not in RULES:
-            raise IntentError(f"Refused: unknown variant {quote(variant)}")
-        suits = content.get("suits")
-        if suits is None:
-            return variant, None
-        if isinstance(suits, bool) or not isinstance(suits, int) or suits not in (1, 2, 4):
-            raise IntentError(f"Refused: suits must be 1, 2 or 4 (a whole number), not {quote(suits)}")
-        options = get_rules(variant).suit_options
-        return variant, suits if suits in options else options[0]

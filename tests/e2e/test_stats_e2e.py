@@ -37,6 +37,7 @@ def test_statistics_panel_and_resume_after_a_kernel_restart(lab, tmp_path):
     H.card(page, "6H").click()
     H.wait_table(page, lambda t: t["status"].get("moves") == "1")
     r.locator('[data-action="new"]').click()
+    r.locator('.sp-confirm [data-confirm-action="confirm"]').click()   # a game in progress: asked first
     H.wait_table(page, lambda t: t["status"].get("moves") == "0")
     r.locator('[data-action="stats"]').click()
     panel.wait_for(state="visible")
