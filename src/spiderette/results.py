@@ -188,7 +188,7 @@ def _cell(v: object) -> str:
     if v is None:
         return ""
     if isinstance(v, float):
-        return f"{v:.3g}"
+        return f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.3g}"
     return str(v)
 
 
