@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from spiderette_testkit import game
+from spiderette_testkit import game, run
 
 from spiderette import Game
 from spiderette.hints import best_hint, ranked_hints
@@ -74,3 +74,10 @@ def test_an_empty_column_that_stops_the_deal_is_filled_when_nothing_else_helps()
     h = g.copy()
     h.apply(best)
     assert h.deal_error() is None
+
+
+def test_a_group_that_completes_a_run_is_suggested_first_even_from_a_card_of_its_own_suit():
+    # two decks: 7S-AS lie on one 8S; moving them onto the other 8S (under K-9 of spades) finishes a run
+    g = game("spider", [run("S", 13, 8), ["*", "8S"] + run("S", 7, 1)], stock_size=0, suits=1)
+    best = ranked_hints(g)[0]
+    assert str(best.move) == "ba7" and best.rank == 1 and "completes a run" in best.reason

@@ -2,7 +2,8 @@
 
 The ranking, in plain words (the order the widget's Hint button follows):
 
-1. **send a finished run** (when runs are sent by hand);
+1. **finish a run**: the group completes King to Ace on its new column; or **send a finished run** (when runs
+   are sent by hand);
 2. **turn over a card**: the move uncovers a face-down card;
 3. **build in suit**: the group lands on a card of its own suit, without breaking a suited run;
 4. **empty a column**: the move leaves its column empty;
@@ -65,6 +66,8 @@ def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[in
     if below and below == down:
         return 2, f"moving {what} onto {name(onto)} turns over a card in column {a}"
     suited = links(onto, moving)
+    if suited and col[-1] & 15 == 1 and g.movable(m.dst) + k >= 13:
+        return 1, f"moving {what} onto {name(onto)} completes a run"  # (two decks: from one same-suit card)
     if suited and not in_suit_now:
         return 3, f"builds {what} on {name(onto)} in {g.rules.group}"
     if below == 0:
