@@ -3,9 +3,10 @@
 Hindsight optimisation (Yan, Diaconis, Rusmevichientong and Van Roy, 2004): deal the hidden cards afresh many
 times, consistently with what the player has seen (:meth:`spiderette.Game.redeal_hidden`, which depends only on
 :meth:`spiderette.Game.observation`), search each draw with every card known (:func:`spiderette.solver.plan`,
-a short best-first search that looks no further than the next deal, so that knowing the stock cannot make it
-deal early), and play the move that starts the winning lines of the most draws; when no draw is won within the
-budget, the move that starts the best line (to the least disordered table reached) in the most draws.
+a short best-first search), and play the move that starts the winning lines of the most draws; when no draw is
+won within the budget, the move that starts the best line (to the least disordered table reached) in the most
+draws. (Searching each draw only up to the next deal, so that the drawn stock cannot tempt it, did worse: 4
+wins against 6 over one-suit deals 1-20 at 10 draws of 2,000 tables per move.)
 The budget is counted in tables, so a seed gives the same answer on every machine.
 
 >>> from spiderette import Game
@@ -64,7 +65,7 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
         if deadline is not None and time.perf_counter() >= deadline:
             cut = f" (cut short by the time limit after {made} of {samples} draws)"
             break
-        found = plan(g.redeal_hidden(draw.randrange(2**64)), node_limit, cancel, deals=False)
+        found = plan(g.redeal_hidden(draw.randrange(2**64)), node_limit, cancel)
         if cancel is not None and cancel.is_set():
             break
         made += 1
