@@ -1,6 +1,7 @@
 """Solver strength and speed on numbered deals: won, proven lost, unknown; median and 90th percentile time.
 
-    python benchmarks/solver.py [--deals 1-200] [--variant spiderette] [--suits 4] [--seconds 10] [--processes 2]
+    python benchmarks/solver.py [--deals 1-200] [--variant spiderette] [--suits 4] [--seconds 10 | --nodes N]
+                                [--processes 2]
 
 Each deal is solved on one core with ``spiderette.solve(Game(variant, seed=n, suits=s), time_limit=seconds)``;
 ``--processes`` deals run side by side. Every win is replayed by the solver itself before it is reported.
@@ -22,10 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from spiderette import Game, solve  # noqa: E402
 
 
-def one(job: tuple[str, int, int, float]) -> tuple[int, str, float, int, int, float]:
-    variant, suits, seed, seconds = job
+def one(job: tuple[str, int, int, float, int | None]) -> tuple[int, str, float, int, int, float]:
+    variant, suits, seed, seconds, nodes = job
     cpu = time.process_time()
-    r = solve(Game(variant, seed=seed, suits=suits), time_limit=seconds)
+    g = Game(variant, seed=seed, suits=suits)
+    r = solve(g, time_limit=None, node_limit=nodes) if nodes else solve(g, time_limit=seconds)
     return seed, r.result, r.seconds, r.nodes, len(r.moves), time.process_time() - cpu
 
 
@@ -40,14 +42,17 @@ def main() -> None:
     ap.add_argument("--variant", default="spiderette")
     ap.add_argument("--suits", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=10.0, help="time limit per deal")
+    ap.add_argument("--nodes", type=int, default=None,
+                    help="a budget in tables instead of seconds (the same on every machine)")
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--verbose", action="store_true", help="one line per deal")
     args = ap.parse_args()
     deals = deal_range(args.deals)
     print(f"python {platform.python_version()} on {platform.machine()}; {args.variant}, {args.suits} suit(s), "
-          f"deals {deals.start}-{deals.stop - 1}, {args.seconds:g} s each, {args.processes} process(es)")
+          f"deals {deals.start}-{deals.stop - 1}, "
+          f"{f'{args.nodes:,} tables' if args.nodes else f'{args.seconds:g} s'} each, {args.processes} process(es)")
     t0 = time.perf_counter()
-    jobs = [(args.variant, args.suits, seed, args.seconds) for seed in deals]
+    jobs = [(args.variant, args.suits, seed, args.seconds, args.nodes) for seed in deals]
     with ProcessPoolExecutor(args.processes) as pool:
         rows = list(pool.map(one, jobs))
     counts = {"win": 0, "loss": 0, "unknown": 0}
