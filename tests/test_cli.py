@@ -216,7 +216,7 @@ def test_lab_copies_the_notebook_and_starts_jupyterlab(capsys, monkeypatch, tmp_
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     assert main(["lab"]) == 0
     nb = tmp_path / cli.NOTEBOOK_NAME
-    assert nb.read_bytes() == (REPO / "notebooks" / "play.ipynb").read_bytes()
+    assert nb.read_bytes() == (REPO / "notebooks" / "01-play.ipynb").read_bytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == [cli.NOTEBOOK_NAME]  # nothing else
     [(cmd, cwd)] = launched
     assert cwd == tmp_path.resolve()
@@ -267,4 +267,4 @@ def test_lab_bad_folder(capsys, monkeypatch, tmp_path, launched):
 
 
 def test_packaged_notebook_is_the_play_notebook():
-    assert cli.play_notebook() == (REPO / "notebooks" / "play.ipynb").read_bytes()
+    assert cli.play_notebook() == (REPO / "notebooks" / "01-play.ipynb").read_bytes()

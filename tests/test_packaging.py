@@ -52,7 +52,7 @@ def wheel_names(dist: Path) -> set[str]:
 def test_sdist_has_what_a_build_needs(dists):
     names = sdist_names(dists)
     for need in ("pyproject.toml", "README.md", "LICENSE", "package.json", "package-lock.json",
-                 "js/widget.js", "js/widget.css", "js/replay.js", "js/replay.css", "notebooks/play.ipynb",
+                 "js/widget.js", "js/widget.css", "js/replay.js", "js/replay.css", "notebooks/01-play.ipynb",
                  "src/spiderette/__init__.py", "src/spiderette/cli.py", "src/spiderette/__main__.py",
                  "tests/test_cli.py", "docs/rules.md", "PKG-INFO"):
         assert need in names, need
@@ -68,7 +68,7 @@ def test_wheel_has_what_a_user_needs(dists):
     names = wheel_names(dists)
     for need in ("spiderette/__init__.py", "spiderette/cli.py", "spiderette/__main__.py",
                  "spiderette/static/widget.js", "spiderette/static/widget.css", "spiderette/static/replay.js",
-                 "spiderette/static/replay.css", "spiderette/notebooks/play.ipynb",
+                 "spiderette/static/replay.css", "spiderette/notebooks/01-play.ipynb",
                  f"spiderette-{VERSION}.dist-info/licenses/LICENSE"):
         assert need in names, need
     assert not [n for n in names if n.startswith(("tests/", "js/", "notebooks/")) or n.endswith(".pyc")]
@@ -76,11 +76,11 @@ def test_wheel_has_what_a_user_needs(dists):
     with zipfile.ZipFile(path) as z:
         meta = z.read(f"spiderette-{VERSION}.dist-info/METADATA").decode()
         entry_points = z.read(f"spiderette-{VERSION}.dist-info/entry_points.txt").decode()
-        notebook = z.read("spiderette/notebooks/play.ipynb")
+        notebook = z.read("spiderette/notebooks/01-play.ipynb")
     assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
     assert "Provides-Extra: lab" in meta and "Requires-Dist: jupyterlab>=4; extra == 'lab'" in meta
     assert "spiderette = spiderette.cli:main" in entry_points
-    assert notebook == (REPO / "notebooks" / "play.ipynb").read_bytes()
+    assert notebook == (REPO / "notebooks" / "01-play.ipynb").read_bytes()
 
 
 # ---------------------------------------------------------------------- installs (slow)

@@ -21,6 +21,8 @@ from .variants import RULES, VARIANTS
 
 #: The name of the play notebook that ``spiderette lab`` puts in the folder it serves.
 NOTEBOOK_NAME = "spiderette-play.ipynb"
+#: The play notebook in the repository (``notebooks/``) and in the wheel (``spiderette/notebooks/``).
+PLAY_NOTEBOOK = "01-play.ipynb"
 LAB_MISSING = 'JupyterLab is not installed: pip install "spiderette[lab]"'
 
 VERDICTS = {
@@ -160,11 +162,11 @@ def _title(g: Game) -> str:
 
 # ---------------------------------------------------------------------- lab
 def play_notebook() -> bytes:
-    """The play notebook shipped with the package (in a source checkout: ``notebooks/play.ipynb``)."""
-    packaged = resources.files("spiderette").joinpath("notebooks", "play.ipynb")
+    """The play notebook shipped with the package (in a source checkout: ``notebooks/01-play.ipynb``)."""
+    packaged = resources.files("spiderette").joinpath("notebooks", PLAY_NOTEBOOK)
     if packaged.is_file():
         return packaged.read_bytes()
-    checkout = Path(__file__).resolve().parents[2] / "notebooks" / "play.ipynb"
+    checkout = Path(__file__).resolve().parents[2] / "notebooks" / PLAY_NOTEBOOK
     return checkout.read_bytes()
 
 
