@@ -123,6 +123,7 @@ class Widget(anywidget.AnyWidget):
         self._lock = game.lock
         self._version = 0
         self._message = ""
+        self._tone = ""                   # view.tone: "refusal" while the message is a refusal
         self._hint: dict | None = None
         self._task: PlayFuture | None = None
         self._on_move: list[Callable[[Move], object]] = []
@@ -150,7 +151,10 @@ class Widget(anywidget.AnyWidget):
         g = self._game
         return self._games, g.state_key(), len(g.history)
 
-    def _publish(self, message: str | None = None, last: dict | None = None) -> None:
+    def _publish(self, message: str | None = None, last: dict | None = None, tone: str = "",
+                 refused: dict | None = None) -> None:
+        """Publish the view. ``message`` (``None``: keep the last one) has a ``tone`` ("" or "refusal");
+        ``refused`` names the action just refused (``view["refused"]``, for one view only)."""
         with self._lock:
             key = self._key()
             changed = key != self._table
@@ -162,9 +166,11 @@ class Widget(anywidget.AnyWidget):
                     self._start_check()
             if message is not None:
                 self._message = clip(message, MAX_MESSAGE)
+                self._tone = tone
             self._version += 1
             v = view(self._game)
-            v.update(version=self._version, message=self._message, hint=self._hint, last=last,
+            v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
+                     hint=self._hint, last=last,
                      thinking=self._think is not None, winnable=self._verdict,
                      undo_to_winnable=self._undo_target(), panel=self._panel, resume=self._records.offer())
             self.view = v
@@ -172,7 +178,7 @@ class Widget(anywidget.AnyWidget):
                 self._records.changed(self._game, moved=(last or {}).get("kind") in MOVED)
                 note = self._records.take_note()
                 if note:
-                    self._publish(f"{self._message} ({note})" if self._message else note)
+                    self._publish(f"{self._message} ({note})" if self._message else note, tone=self._tone)
             if self._panel == "stats":
                 self.stats = self._records.table(self._game.variant, self._game.suits)
 
@@ -211,9 +217,13 @@ class Widget(anywidget.AnyWidget):
         return (f"Moved {card_code(self._game.column(move.src)[-move.count])}{more}"
                 f" from {LETTERS[move.src]} to {LETTERS[move.dst]}")
 
-    def _refuse(self, e: IllegalMoveError) -> None:
-        """Show a refusal on the table: the engine's whole reason, said once."""
-        self._publish(f"Not allowed: {e.reason}")
+    def _refuse(self, e: IllegalMoveError, asked: dict | None = None) -> None:
+        """Show a refusal on the table: the engine's whole reason, said once, in the refusal tone.
+        ``view["refused"]`` names what was refused, for the table to mark: the move (not one later in a
+        sequence given to ``play``), else ``asked`` (the intent's columns, e.g. a click that fits nowhere)."""
+        m = e.move if e.index is None else None
+        refused = asked if m is None else {"kind": m.kind, "src": m.src, "dst": m.dst, "count": m.count}
+        self._publish(f"Not allowed: {e.reason}", tone="refusal", refused=refused)
         e.shown = True  # type: ignore[attr-defined]
 
     def _step(self, move: Move) -> Move:
@@ -571,9 +581,12 @@ class Widget(anywidget.AnyWidget):
             self._dispatch(content)
         except IllegalMoveError as e:
             if not getattr(e, "shown", False):
-                self._refuse(e)
+                asked = None
+                if isinstance(content, dict) and content.get("action") == "click":
+                    asked = {"kind": "click", "src": content.get("src"), "dst": None, "count": content.get("count")}
+                self._refuse(e, asked)
         except IntentError as e:
-            self._publish(str(e))
+            self._publish(str(e), tone="refusal")
         except Exception as e:  # a bug must never leave the table dead
             self._publish(f"Something went wrong: {type(e).__name__}: {e}")
 
