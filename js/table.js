@@ -2,17 +2,22 @@
 // letters and the tableau, from nothing but the (normalised) view.
 
 import { cardFace, cardName, h, letter } from "./cards.js";
-import { fanTableau } from "./layout.js";
+import { DEFAULT_GEOMETRY, fanTableau } from "./layout.js";
 import { RUN_LENGTH, targetsOf } from "./view.js";
 
 function buildStock(v, hint) {
   const deals = v.deals_left;
+  // Unavailable (a column is empty, or no deal is left): drawn so, the reason in its tip.
+  const why = v.can_deal ? null : (v.deal_error || "No deal possible");
   const stock = h("div", {
     class: `sp-pile sp-stock${v.can_deal ? "" : " sp-disabled"}${deals ? "" : " sp-empty"}`,
     "data-pile": "stock",
+    "data-available": v.can_deal ? "true" : "false",
     role: "button",
-    "aria-label": `stock: ${deals} ${deals === 1 ? "deal" : "deals"} left. Deal (D)`,
-    title: v.can_deal ? "Deal a card to every column (D)" : (v.deal_error || "No deal possible"),
+    "aria-disabled": v.can_deal ? null : "true",
+    "aria-label": `stock: ${deals} ${deals === 1 ? "deal" : "deals"} left. ` +
+      (why ? `No deal now: ${why}` : "Deal (D)"),
+    title: why || "Deal a card to every column (D)",
   });
   stock.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
   for (let i = 0; i < Math.min(deals, 5); i++) {
@@ -20,6 +25,7 @@ function buildStock(v, hint) {
     b.style.setProperty("--s", String(i));
     stock.append(b);
   }
+  if (why && deals) stock.append(h("span", { class: "sp-no-deal", "aria-hidden": "true" }));
   stock.append(h("span", { class: "sp-count", "aria-hidden": "true", text: String(deals) }));
   if (hint && hint.kind === "deal") stock.classList.add("sp-hint-dst");
   return stock;
@@ -99,11 +105,12 @@ function buildColumn(v, i, f, hint, uid) {
 }
 
 /**
- * The table's content for view `v` (ids are prefixed with `uid`, one per widget view on the page).
+ * The table's content for view `v` (ids are prefixed with `uid`, one per widget view on the page), its
+ * columns fanned for `geometry` (from the sizer: {maxRows, compact}).
  * Returns {frag, refs}: refs = {stock, piles[i], fslots[i], cards[i][j]} (cards[i]: column i bottom to
  * top, face-down cards included).
  */
-export function buildTable(v, uid) {
+export function buildTable(v, uid, geometry = DEFAULT_GEOMETRY) {
   const n = v.columns;
   const hint = v.hint;
   const frag = document.createDocumentFragment();
@@ -126,7 +133,7 @@ export function buildTable(v, uid) {
   // tableau
   const tab = h("div", { class: "sp-tableau" });
   tab.style.gridTemplateColumns = grid;
-  const { fans, rows } = fanTableau(v.tableau);
+  const { fans, rows } = fanTableau(v.tableau, geometry);
   tab.style.setProperty("--rows", rows.toFixed(3));
   const refs = { stock, fslots, piles: [], cards: [] };
   for (let i = 0; i < n; i++) {

@@ -10,7 +10,7 @@
 // animation.js moves the cards. This file wires them together for each view of the widget.
 
 import { h } from "./cards.js";
-import { flip, snapshot } from "./animation.js";
+import { flip, moments, snapshot } from "./animation.js";
 import { createKeyboard } from "./keyboard.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
@@ -29,6 +29,8 @@ function render({ model, el }) {
 
   const chrome = createChrome(uid);
   const table = h("div", { class: "sp-table" });
+  // the felt (it scrolls sideways when too narrow) and the banner drawn over it
+  const stage = h("div", { class: "sp-stage" }, table, chrome.bannerSlot);
   const root = h("div", {
     class: "spiderette",
     tabindex: "0",
@@ -38,14 +40,14 @@ function render({ model, el }) {
       "U undo, R redo, H hint, D deal, N new game.",
     // JupyterLab: do not run notebook shortcuts (e.g. D,D deletes the cell) for keys typed here.
     "data-lm-suppress-shortcuts": "true",
-  }, chrome.toolbar, chrome.stats, chrome.message, chrome.panel, chrome.bannerSlot, table, chrome.live);
+  }, chrome.toolbar, chrome.stats, chrome.message, chrome.panel, stage, chrome.live);
   el.append(root);
 
   // What the table shows now: the view and the elements drawn for it (set by redraw only).
   const drawn = { view: null, refs: null, sig: "" };
   const send = (msg) => model.send({ ...msg, version: drawn.view.version });
 
-  const sizer = createSizer(root, on);
+  const sizer = createSizer(root, on, () => redraw(true));
   const keyboard = createKeyboard({ root, drawn, on, send, newGame: chrome.newGameIntent, say: chrome.say });
   const pointer = createPointer({ root, drawn, on, send, keyboard });
   chrome.bind(on, (action) => {
@@ -54,15 +56,15 @@ function render({ model, el }) {
     else send(action === "new" ? chrome.newGameIntent() : { action });
   });
 
-  function redraw() {
+  // relayout: the same view drawn again for a new size (nothing flies)
+  function redraw(relayout = false) {
     const v = readView(model);
     const prev = drawn.view;
     const sig = tableauSignature(v);
-    const before = snapshot(drawn.refs, table);
+    const before = relayout ? null : snapshot(drawn.refs, table);
     pointer.abort();
     if (!prev || prev.version !== v.version) keyboard.drop();
-    const { frag, refs } = buildTable(v, uid);
-    sizer.columns(v.columns);
+    const { frag, refs } = buildTable(v, uid, sizer.layout(v.tableau));
     table.replaceChildren(frag);
     root.dataset.status = v.status;
     chrome.update(v, prev);
@@ -70,6 +72,7 @@ function render({ model, el }) {
     Object.assign(drawn, { view: v, refs, sig });
     keyboard.apply();
     if (before) flip(before, prev, v, refs, table, sameTableau);
+    moments(prev, v, refs, stage);
   }
 
   const onView = () => redraw();
