@@ -194,7 +194,6 @@ function render({ model, el }) {
     // A picture of the stock, not a button: the replay is watched, not played.
     refs.stock.removeAttribute("role");
     refs.stock.removeAttribute("title");
-    refs.stock.removeAttribute("aria-disabled");
     refs.stock.setAttribute("aria-label", `stock: ${v.deals_left} ${v.deals_left === 1 ? "deal" : "deals"} left`);
     table.replaceChildren(frag);
     const sameTableau = !!prev && sig === drawn.sig;

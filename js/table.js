@@ -7,14 +7,14 @@ import { RUN_LENGTH, targetsOf } from "./view.js";
 
 function buildStock(v, hint) {
   const deals = v.deals_left;
-  // Unavailable (a column is empty, or no deal is left): drawn so, the reason in its tip.
+  // Unavailable (a column is empty, or no deal is left): drawn so, the reason in its tip and label. (Not
+  // aria-disabled: a press still asks Python, which says why, as for any refusal.)
   const why = v.can_deal ? null : (v.deal_error || "No deal possible");
   const stock = h("div", {
     class: `sp-pile sp-stock${v.can_deal ? "" : " sp-disabled"}${deals ? "" : " sp-empty"}`,
     "data-pile": "stock",
     "data-available": v.can_deal ? "true" : "false",
     role: "button",
-    "aria-disabled": v.can_deal ? null : "true",
     "aria-label": `stock: ${deals} ${deals === 1 ? "deal" : "deals"} left. ` +
       (why ? `No deal now: ${why}` : "Deal (D)"),
     title: why || "Deal a card to every column (D)",
