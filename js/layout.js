@@ -56,7 +56,8 @@ export const DEFAULT_GEOMETRY = { maxRows: 4.2, compact: false };
 /**
  * The fan of every column of a (normalised) tableau: `fans[i]` = {fd, fu} (offsets after a face-down
  * and after a face-up card), and `rows`, the height of the tableau in card heights: the longest column
- * and a little room, by half card heights, compressed columns to at most `geometry.maxRows`.
+ * and a little room, by half card heights, at least `geometry.minRows` (the felt does not shrink during
+ * a game), compressed columns to at most `geometry.maxRows`.
  */
 export function fanTableau(tableau, geometry = DEFAULT_GEOMETRY) {
   const spec = geometry.compact ? FAN_COMPACT : FAN;
@@ -68,7 +69,8 @@ export function fanTableau(tableau, geometry = DEFAULT_GEOMETRY) {
     return f;
   });
   const stepped = Math.ceil((tallest + ROOM) / ROW_STEP) * ROW_STEP;
-  const rows = Math.max(MIN_ROWS, tallest + 0.06, Math.min(stepped, maxRows + 0.1));
+  const floor = Math.min(geometry.minRows || 0, maxRows + 0.1);
+  const rows = Math.max(MIN_ROWS, tallest + 0.06, Math.min(Math.max(stepped, floor), maxRows + 0.1));
   return { fans, rows };
 }
 
@@ -113,15 +115,21 @@ function fit(root, width, tableau) {
  * Keeps the cards of `root` sized to its width and the window's height (ResizeObserver, window
  * resizes) and to the table shown. `on` adds a listener that the widget's cleanup removes;
  * `relayout()` is called when a resize changes the fan (compact faces, the height allowed): the table
- * must be drawn again. Returns {layout(tableau) -> geometry, columns(n), fit(), disconnect()}.
+ * must be drawn again. Returns {layout(tableau, keep) -> geometry, columns(n), fit(), disconnect()}.
  */
 export function createSizer(root, on, relayout) {
   let width = 0; // the root's content width, from the ResizeObserver
   let tableau = Array.from({ length: 7 }, () => ({ down: 0, up: [] }));
   let geometry = null;
+  let floor = 0; // the felt's height so far in this game (card heights): it does not shrink
+  const measure = () => {
+    const g = fit(root, width, tableau);
+    g.minRows = floor;
+    return g;
+  };
   const refit = () => {
     const before = geometry;
-    geometry = fit(root, width, tableau);
+    geometry = measure();
     if (relayout && before && (before.compact !== geometry.compact || before.maxRows !== geometry.maxRows)) {
       relayout();
     }
@@ -138,17 +146,25 @@ export function createSizer(root, on, relayout) {
   if (ro) ro.observe(root);
   on(window, "resize", refit);
   return {
-    /** Size the cards for `t` (a normalised tableau) and return the geometry to draw it with. */
-    layout(t) {
+    /**
+     * Size the cards for `t` (a normalised tableau) and return the geometry to draw it with. `keep`:
+     * the same game goes on, so the felt keeps its height (it grows, it does not shrink: the table and
+     * what lies below it stay put when columns get shorter, or the last run leaves).
+     */
+    layout(t, keep = false) {
+      if (!keep || t.length !== tableau.length) floor = 0;
       tableau = t;
-      geometry = fit(root, width, tableau);
+      geometry = measure();
+      floor = Math.max(floor, fanTableau(t, geometry).rows);
+      geometry.minRows = floor;
       return geometry;
     },
     /** (Only the number of columns known.) */
     columns(n) {
       if (n !== tableau.length) {
         tableau = Array.from({ length: n }, () => ({ down: 0, up: [] }));
-        geometry = fit(root, width, tableau);
+        floor = 0;
+        geometry = measure();
       }
     },
     fit: refit,

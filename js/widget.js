@@ -64,7 +64,8 @@ function render({ model, el }) {
     const before = relayout ? null : snapshot(drawn.refs, table);
     pointer.abort();
     if (!prev || prev.version !== v.version) keyboard.drop();
-    const { frag, refs } = buildTable(v, uid, sizer.layout(v.tableau));
+    const keep = !!prev && !(v.last && v.last.kind === "new"); // the same game: the felt keeps its height
+    const { frag, refs } = buildTable(v, uid, sizer.layout(v.tableau, keep));
     table.replaceChildren(frag);
     root.dataset.status = v.status;
     chrome.update(v, prev);
