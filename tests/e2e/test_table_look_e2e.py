@@ -444,18 +444,59 @@ def test_the_dead_end_banner_undo_is_the_toolbars(lab, request):
     H.screenshot(page, "dead-end-without-history.png")
 
 
+CONTRAST = """(root) => {
+  // WCAG contrast of the status line's text on the widget's background, and the felt's colour.
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92
+                                                              : ((v + 0.055) / 1.055) ** 2.4; });
+                       return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const msg = root.querySelector('[data-status="message"]');
+  const a = lum(getComputedStyle(msg).color), b = lum(getComputedStyle(root).backgroundColor);
+  const felt = getComputedStyle(root.querySelector('.sp-table')).backgroundColor;
+  return {contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), felt: rgb(felt),
+          tone: msg.dataset.tone, focus: getComputedStyle(root).outlineStyle};
+}"""
+
+
+@pytest.mark.parametrize("theme", ["JupyterLab Light", "JupyterLab Dark"])
+def test_light_and_dark_themes(lab, request, theme):
+    """The refusal tone reads well on either theme; the felt is darker under the dark one."""
+    lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw"])
+    page = lab.page
+    light = theme.endswith("Light")
+    set_theme(page, theme)
+    try:
+        H.card(page, "JC").click(position={"x": 12, "y": 8})  # fits nowhere: a refusal
+        H.wait_table(page, lambda t: "nowhere" in t["status"]["message"])
+        c = H.root(page).evaluate(CONTRAST)
+        assert c["tone"] == "refusal" and c["focus"] != "none"
+        assert c["contrast"] >= 4.5, c
+        assert (sum(c["felt"]) > 200) == light, f"the felt is darker under a dark theme: {c}"
+        H.screenshot(page, f"theme-{'light' if light else 'dark'}.png")
+    finally:
+        set_theme(page, "JupyterLab Light")  # (the choice is saved on the server, for the next tests too)
+
+
+def set_theme(page, theme: str) -> None:
+    page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme)
+    light = str(theme.endswith("Light")).lower()
+    page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
+    page.wait_for_timeout(300)
+
+
 def test_readme_screenshot(lab, request):
     """A game in progress in JupyterLab, a hint shown: test-artifacts/readme.png, and docs/screenshot.png
     with SPIDERETTE_README_SCREENSHOT=1."""
     page = lab.page
-    page.set_viewport_size({"width": 1200, "height": 860})
-    lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=11)\nw.play('d', delay=0)\nw"])
+    page.set_viewport_size({"width": 1200, "height": 940})
+    lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=11)\nw"])
+    set_theme(page, "JupyterLab Light")
     page.evaluate("window.jupyterapp.shell.collapseLeft()")
-    H.kernel_eval(page, "for _ in range(6):\n    m = w.hint()\n    if m is None:\n        break\n"
+    H.kernel_eval(page, "w.deal()\nfor _ in range(6):\n    m = w.hint()\n    if m is None:\n        break\n"
                   "    w.play([m], delay=0)\nw.hint()")
     H.wait_table(page, lambda t: "hint" in t["status"]["message"].lower())
-    page.wait_for_timeout(400)
-    H.root(page).evaluate("(root) => root.scrollIntoView({block: 'center'})")
+    page.wait_for_timeout(400)  # (the last cards land)
+    page.evaluate("document.querySelector('.jp-WindowedPanel-outer').scrollTop = 0")
     page.wait_for_timeout(200)
     H.ARTIFACTS.mkdir(exist_ok=True)
     shot = H.ARTIFACTS / "readme.png"
