@@ -120,16 +120,20 @@ export function artUrl(rank, suit) {
   return `url("data:image/svg+xml,${svg.replace(/#s/g, "%23s")}")`;
 }
 
-// One prototype per card code, cloned for every drawing (fast, and one place for the markup).
+// Two prototypes per card code (its face in full, and with the art left out), cloned for every drawing
+// (fast, and one place for the markup).
 const faceCache = new Map();
 
 /**
  * A face-up card (`.sp-card.sp-up`, `data-card`); the caller places it and names it. Inside: the index
  * (rank and suit, top left; the only part a compact face keeps, with a large suit), the suit top right,
  * the art (pips, ace or portrait), the court letter, and the index again upside down (bottom right).
+ * `full`: with its art. A card under others shows only its top strip, so the table draws the art on the
+ * cards seen whole only (the top of each column, the foundations): fewer images to paint, clean strips.
  */
-export function cardFace(code) {
-  let proto = faceCache.get(code);
+export function cardFace(code, full = true) {
+  const key = full ? code : `${code}-`;
+  let proto = faceCache.get(key);
   if (!proto) {
     const rank = code[0];
     const suit = SUIT[code[1]] || { name: "?", sym: "?" };
@@ -145,16 +149,26 @@ export function cardFace(code) {
       h("span", { class: `sp-corner ${cls}`, "aria-hidden": "true" },
         h("span", { class: "sp-rank", text: label }),
         h("span", { class: "sp-suit", text: suit.sym }));
-    const art = h("span", { class: "sp-art", "aria-hidden": "true" });
-    const url = artUrl(rank, code[1]);
-    if (url) {
-      art.style.setProperty("-webkit-mask-image", url);
-      art.style.setProperty("mask-image", url);
+    proto.append(corner("sp-tl"), h("span", { class: "sp-corner sp-tr", "aria-hidden": "true", text: suit.sym }));
+    if (full) {
+      // (a court card's letter on its tinted frame, under the art: the frame line, the headgear, the suit)
+      if (court) proto.append(h("span", { class: "sp-court-rank", "aria-hidden": "true", text: label }));
+      const art = h("span", { class: "sp-art", "aria-hidden": "true" });
+      const url = artUrl(rank, code[1]);
+      if (url) {
+        art.style.setProperty("-webkit-mask-image", url);
+        art.style.setProperty("mask-image", url);
+      }
+      proto.append(art);
     }
-    proto.append(corner("sp-tl"), h("span", { class: "sp-corner sp-tr", "aria-hidden": "true", text: suit.sym }), art);
-    if (court) proto.append(h("span", { class: "sp-court-rank", "aria-hidden": "true", text: label }));
     proto.append(corner("sp-br"));
-    faceCache.set(code, proto);
+    faceCache.set(key, proto);
   }
   return proto.cloneNode(true);
+}
+
+/** Give card element `el` (from cardFace) its art, when a drag uncovers it. */
+export function showArt(el) {
+  const code = el.dataset.card;
+  if (code && !el.querySelector(".sp-art")) el.replaceChildren(...cardFace(code, true).childNodes);
 }

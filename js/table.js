@@ -87,7 +87,7 @@ function buildColumn(v, i, f, hint, uid) {
   c.up.forEach((code, j) => {
     const index = c.down + j;
     const k = c.total - index;
-    const card = cardFace(code);
+    const card = cardFace(code, k === 1); // (the art on the top card only: the others show their strip)
     card.dataset.col = String(i);
     card.dataset.index = String(index);
     card.id = `${uid}-c${i}-${index}`;
