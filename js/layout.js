@@ -20,8 +20,8 @@ const ROOT_PAD = 8; // px, as in widget.css (.spiderette padding)
 const CHROME_PX = 260; // the notebook's bars and the widget's toolbar, stats and status line, roughly
 const MIN_FELT_PX = 320;
 const LETTER_ROWS = 0.24; // the column letters, in card heights
-const ROOM = 0.3; // felt below the longest column, in card heights: room to drop a card or two
-const ROW_STEP = 0.5; // the felt grows and shrinks by half a card height
+const ROOM = 0.25; // felt below the longest column, in card heights: room to drop a card or two
+const ROW_STEP = 0.25; // the felt grows by a quarter of a card height
 const MIN_ROWS = 1.5;
 const MAX_ROWS = [2.6, 6]; // bounds of the tableau's height before compression, in card heights
 
@@ -56,7 +56,7 @@ export const DEFAULT_GEOMETRY = { maxRows: 4.2, compact: false };
 /**
  * The fan of every column of a (normalised) tableau: `fans[i]` = {fd, fu} (offsets after a face-down
  * and after a face-up card), and `rows`, the height of the tableau in card heights: the longest column
- * and a little room, by half card heights, at least `geometry.minRows` (the felt does not shrink during
+ * and a little room, by quarter card heights, at least `geometry.minRows` (the felt does not shrink during
  * a game), compressed columns to at most `geometry.maxRows`.
  */
 export function fanTableau(tableau, geometry = DEFAULT_GEOMETRY) {

@@ -100,6 +100,8 @@ function buildColumn(v, i, f, hint, uid) {
     els.push(card);
   });
   pile.append(...els);
+  // where its cards end (card heights): a target or a hint is drawn round the cards, not the whole column
+  pile.style.setProperty("--tend", (els.length ? t - (c.up.length ? f.fu : f.fd) + 1 : 1).toFixed(4));
   if (hint && hint.dst === i && hint.kind !== "deal") pile.classList.add("sp-hint-dst");
   return { pile, els };
 }

@@ -176,7 +176,9 @@ MARKS = """(root) => {
   const cur = root.querySelector('[aria-current="true"]');
   const col = cur && cur.closest('[data-pile]');
   const top = col && [...col.querySelectorAll('.sp-card')].pop();
-  const c = cs('.sp-cursor-ring'), t = cs('.sp-target'), s = cs('.sp-selected');
+  const c = cs('.sp-cursor-ring'), s = cs('.sp-selected');
+  const te = root.querySelector('.sp-target');
+  const t = te && getComputedStyle(te, te.classList.contains('sp-col') ? '::after' : null);
   return {
     ring: c && {display: c.display, style: c.borderTopStyle, color: c.borderTopColor, z: Number(c.zIndex),
                 encloses: !!cur && !!top && rb.top <= cur.getBoundingClientRect().top &&
