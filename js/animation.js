@@ -156,7 +156,7 @@ function moment(els, cls, ms, attr) {
 function turned(prev, v, refs) {
   const out = [];
   const kind = v.last && v.last.kind;
-  if (!prev || prev.columns !== v.columns || !["move", "send", "redo"].includes(kind)) return out;
+  if (prev.columns !== v.columns || !["move", "send", "redo"].includes(kind)) return out;
   v.tableau.forEach((c, i) => {
     const before = prev.tableau[i];
     if (c.down < before.down && c.up.length) {
@@ -212,10 +212,10 @@ function celebrate(refs, stage) {
  * celebrate a win (`.sp-celebrate` on the foundations, suits over `stage`). Each only once per view.
  */
 export function moments(prev, v, refs, stage) {
-  if (prev && prev.version === v.version) return;
+  if (!prev || prev.version === v.version) return; // (a first drawing, e.g. a reopened notebook: no news)
   const turn = turned(prev, v, refs);
   if (turn.length) moment(turn, "sp-turn", 400);
   const refused = refusedEls(v.refused, v, refs);
   if (refused.length) moment(refused, "sp-refused", REFUSAL_MS, "data-refused");
-  if (v.status === "won" && prev && prev.status !== "won") celebrate(refs, stage);
+  if (v.status === "won" && prev.status !== "won") celebrate(refs, stage);
 }
