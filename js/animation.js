@@ -130,3 +130,92 @@ export function flip(before, prev, v, refs, table, sameTableau) {
   refs.cards.forEach((els) => els.forEach(follow));
   newFound.forEach(follow);
 }
+
+// ---- moments: a card turning over, a refusal, a win ---------------------------------------------
+// CSS animations started by a class (never Element.animate, which is for cards that fly); each ends by
+// itself. Under prefers-reduced-motion the CSS keeps them still: a refusal is a red flash, a card simply
+// turns, a win shows its overlay without the dance.
+
+const REFUSAL_MS = 700;
+const CELEBRATE_MS = 3200;
+
+// Add `cls` (and data-`attr`) to `els` for `ms`, then take it away (from the elements still drawn).
+function moment(els, cls, ms, attr) {
+  for (const e of els) {
+    e.classList.add(cls);
+    if (attr) e.setAttribute(attr, "true");
+  }
+  setTimeout(() => els.forEach((e) => {
+    e.classList.remove(cls);
+    if (attr) e.removeAttribute(attr);
+  }), ms);
+}
+
+// The cards a face-down card became: in each column that has fewer face-down cards than before (a move
+// uncovered it), the lowest face-up card, if it is new here.
+function turned(prev, v, refs) {
+  const out = [];
+  const kind = v.last && v.last.kind;
+  if (prev.columns !== v.columns || !["move", "send", "redo"].includes(kind)) return out;
+  v.tableau.forEach((c, i) => {
+    const before = prev.tableau[i];
+    if (c.down < before.down && c.up.length) {
+      const e = refs.cards[i][c.down];
+      if (e && e.dataset.card) out.push(e);
+    }
+  });
+  return out;
+}
+
+// The elements a refusal names (view.refused): the cards asked to move, or the stock.
+function refusedEls(refused, v, refs) {
+  if (!refused) return [];
+  if (refused.kind === "deal") return [refs.stock];
+  const src = refused.src;
+  if (!Number.isInteger(src) || !refs.cards[src]) return [];
+  const els = refs.cards[src];
+  const c = v.tableau[src];
+  const k = Number.isInteger(refused.count) && refused.count > 0 ? refused.count : 1;
+  const n = Math.min(k, c.up.length || 0);
+  if (!n) return refs.piles[src] ? [refs.piles[src]] : [];
+  return els.slice(els.length - n);
+}
+
+// A short shower of suits rising over the felt, and the runs on the foundations dancing in turn.
+function celebrate(refs, stage) {
+  refs.fslots.forEach((slot, i) => slot.style.setProperty("--i", String(i)));
+  moment(refs.fslots, "sp-celebrate", CELEBRATE_MS);
+  if (reducedMotion() || !stage) return;
+  const old = stage.querySelector(".sp-confetti");
+  if (old) old.remove();
+  const layer = document.createElement("div");
+  layer.className = "sp-confetti";
+  layer.setAttribute("aria-hidden", "true");
+  const suits = ["\u2660\uFE0E", "\u2665\uFE0E", "\u2666\uFE0E", "\u2663\uFE0E"];
+  for (let i = 0; i < 24; i++) {
+    const s = document.createElement("span");
+    s.className = `sp-bit sp-bit-${i % 4}`;
+    s.textContent = suits[i % 4];
+    // spread evenly, with a little disorder (no Math.random: the same shower every time)
+    s.style.setProperty("--x", `${((i * 37) % 100) + 0.5}%`);
+    s.style.setProperty("--d", `${(i * 73) % 900}ms`);
+    s.style.setProperty("--r", `${((i * 53) % 120) - 60}deg`);
+    layer.append(s);
+  }
+  stage.append(layer);
+  setTimeout(() => layer.remove(), CELEBRATE_MS);
+}
+
+/**
+ * After a drawing of view `v` (refs from buildTable) that replaced the drawing of `prev`: turn over the
+ * cards that were face down (`.sp-turn`), mark what Python refused (`.sp-refused`, `data-refused`) and
+ * celebrate a win (`.sp-celebrate` on the foundations, suits over `stage`). Each only once per view.
+ */
+export function moments(prev, v, refs, stage) {
+  if (!prev || prev.version === v.version) return; // (a first drawing, e.g. a reopened notebook: no news)
+  const turn = turned(prev, v, refs);
+  if (turn.length) moment(turn, "sp-turn", 400);
+  const refused = refusedEls(v.refused, v, refs);
+  if (refused.length) moment(refused, "sp-refused", REFUSAL_MS, "data-refused");
+  if (v.status === "won" && prev.status !== "won") celebrate(refs, stage);
+}

@@ -24,6 +24,8 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
   }
 
   // Draw the cursor (.sp-cursor, aria-current), the picked-up cards (.sp-selected) and their targets.
+  // The cursor is seen as a ring (.sp-cursor-ring) around the cards it holds, from the card under it to
+  // the top of the column (or around an empty column), over the cards: it never cuts across a card.
   function apply() {
     const refs = drawn.refs;
     if (!refs) return;
@@ -31,6 +33,7 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
       e.classList.remove("sp-cursor", "sp-selected", "sp-target");
       e.removeAttribute("aria-current");
     });
+    root.querySelectorAll(".sp-cursor-ring").forEach((e) => e.remove());
     clamp();
     const { col, depth } = cursor;
     const els = refs.cards[col];
@@ -44,6 +47,26 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
     target.classList.add("sp-cursor");
     target.setAttribute("aria-current", "true");
     root.setAttribute("aria-activedescendant", target.id);
+    const ring = document.createElement("div");
+    ring.className = "sp-cursor-ring";
+    ring.setAttribute("aria-hidden", "true");
+    const top = els.length ? els[els.length - 1] : null;
+    ring.style.setProperty("--t0", target === refs.piles[col] ? "0" : target.style.getPropertyValue("--t") || "0");
+    ring.style.setProperty("--t1", top ? top.style.getPropertyValue("--t") || "0" : "0");
+    if (sel && sel.src === col) ring.classList.add("sp-lifted");
+    refs.piles[col].append(ring);
+    if (root.classList.contains("sp-kbd")) reveal(refs.piles[col]);
+  }
+
+  // Scroll the felt sideways (when it is too narrow for the table) to show the column `pile`.
+  function reveal(pile) {
+    const sc = pile.closest(".sp-table");
+    if (!sc || sc.scrollWidth <= sc.clientWidth + 1) return;
+    const a = sc.getBoundingClientRect();
+    const b = pile.getBoundingClientRect();
+    const margin = 10;
+    if (b.left < a.left + margin) sc.scrollLeft -= a.left + margin - b.left;
+    else if (b.right > a.right - margin) sc.scrollLeft += b.right - (a.right - margin);
   }
 
   function enter() {

@@ -2,6 +2,7 @@
 // column or a foundation slot, click the stock to deal.
 
 import { springBack } from "./animation.js";
+import { showArt } from "./cards.js";
 import { markTargets } from "./table.js";
 import { sendsRun } from "./view.js";
 
@@ -54,6 +55,8 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
 
   function startDrag(p) {
     p.dragging = true;
+    const under = drawn.refs.cards[p.col][p.index - 1];
+    if (under && under.dataset.card) showArt(under); // uncovered by the drag: seen whole
     p.els = drawn.refs.cards[p.col].slice(p.index);
     p.els.forEach((e) => e.classList.add("sp-dragging"));
     p.targets = markTargets(drawn.refs, drawn.view, p.col, p.k);

@@ -107,7 +107,7 @@ function render({ model, el }) {
     "data-replay-step": "0",
   }, stats, note, controls, message, body, live);
   el.append(root);
-  const sizer = createSizer(stage, on);
+  const sizer = createSizer(stage, on, () => redraw());
 
   // ---------------------------------------------------------------- state
   const drawn = { view: null, refs: null, sig: "", step: 0, steps: 0 };
@@ -190,12 +190,11 @@ function render({ model, el }) {
     const steps = int(raw.steps);
     const sig = tableauSignature(v);
     const before = snapshot(drawn.refs, table);
-    const { frag, refs } = buildTable(v, uid);
+    const { frag, refs } = buildTable(v, uid, sizer.layout(v.tableau));
     // A picture of the stock, not a button: the replay is watched, not played.
     refs.stock.removeAttribute("role");
     refs.stock.removeAttribute("title");
     refs.stock.setAttribute("aria-label", `stock: ${v.deals_left} ${v.deals_left === 1 ? "deal" : "deals"} left`);
-    sizer.columns(v.columns);
     table.replaceChildren(frag);
     const sameTableau = !!prev && sig === drawn.sig;
     Object.assign(drawn, { view: v, refs, sig, step, steps });

@@ -2,17 +2,22 @@
 // letters and the tableau, from nothing but the (normalised) view.
 
 import { cardFace, cardName, h, letter } from "./cards.js";
-import { fanTableau } from "./layout.js";
+import { DEFAULT_GEOMETRY, fanTableau } from "./layout.js";
 import { RUN_LENGTH, targetsOf } from "./view.js";
 
 function buildStock(v, hint) {
   const deals = v.deals_left;
+  // Unavailable (a column is empty, or no deal is left): drawn so, the reason in its tip and label. (Not
+  // aria-disabled: a press still asks Python, which says why, as for any refusal.)
+  const why = v.can_deal ? null : (v.deal_error || "No deal possible");
   const stock = h("div", {
     class: `sp-pile sp-stock${v.can_deal ? "" : " sp-disabled"}${deals ? "" : " sp-empty"}`,
     "data-pile": "stock",
+    "data-available": v.can_deal ? "true" : "false",
     role: "button",
-    "aria-label": `stock: ${deals} ${deals === 1 ? "deal" : "deals"} left. Deal (D)`,
-    title: v.can_deal ? "Deal a card to every column (D)" : (v.deal_error || "No deal possible"),
+    "aria-label": `stock: ${deals} ${deals === 1 ? "deal" : "deals"} left. ` +
+      (why ? `No deal now: ${why}` : "Deal (D)"),
+    title: why || "Deal a card to every column (D)",
   });
   stock.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
   for (let i = 0; i < Math.min(deals, 5); i++) {
@@ -20,6 +25,7 @@ function buildStock(v, hint) {
     b.style.setProperty("--s", String(i));
     stock.append(b);
   }
+  if (why && deals) stock.append(h("span", { class: "sp-no-deal", "aria-hidden": "true" }));
   stock.append(h("span", { class: "sp-count", "aria-hidden": "true", text: String(deals) }));
   if (hint && hint.kind === "deal") stock.classList.add("sp-hint-dst");
   return stock;
@@ -81,7 +87,7 @@ function buildColumn(v, i, f, hint, uid) {
   c.up.forEach((code, j) => {
     const index = c.down + j;
     const k = c.total - index;
-    const card = cardFace(code);
+    const card = cardFace(code, k === 1); // (the art on the top card only: the others show their strip)
     card.dataset.col = String(i);
     card.dataset.index = String(index);
     card.id = `${uid}-c${i}-${index}`;
@@ -104,16 +110,19 @@ function buildColumn(v, i, f, hint, uid) {
     els.push(d);
   }
   pile.append(...els);
+  // where its cards end (card heights): a target or a hint is drawn round the cards, not the whole column
+  pile.style.setProperty("--tend", (els.length ? t - (c.up.length ? f.fu : f.fd) + 1 : 1).toFixed(4));
   if (hint && hint.dst === i && hint.kind !== "deal") pile.classList.add("sp-hint-dst");
   return { pile, els };
 }
 
 /**
- * The table's content for view `v` (ids are prefixed with `uid`, one per widget view on the page).
+ * The table's content for view `v` (ids are prefixed with `uid`, one per widget view on the page), its
+ * columns fanned for `geometry` (from the sizer: {maxRows, compact}).
  * Returns {frag, refs}: refs = {stock, piles[i], fslots[i], cards[i][j]} (cards[i]: column i bottom to
  * top, face-down cards included).
  */
-export function buildTable(v, uid) {
+export function buildTable(v, uid, geometry = DEFAULT_GEOMETRY) {
   const n = v.columns;
   const hint = v.hint;
   const frag = document.createDocumentFragment();
@@ -136,7 +145,8 @@ export function buildTable(v, uid) {
   // tableau
   const tab = h("div", { class: "sp-tableau" });
   tab.style.gridTemplateColumns = grid;
-  const { fans, rows } = fanTableau(v.tableau.map((c) => (c.coming ? { ...c, up: [...c.up, ...Array(c.coming)] } : c)));
+  const { fans, rows } = fanTableau(
+    v.tableau.map((c) => (c.coming ? { ...c, up: [...c.up, ...Array(c.coming)] } : c)), geometry);
   tab.style.setProperty("--rows", rows.toFixed(3));
   const refs = { stock, fslots, piles: [], cards: [] };
   for (let i = 0; i < n; i++) {

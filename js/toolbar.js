@@ -202,7 +202,8 @@ export function createChrome(uid = "sp") {
       if (status === "won") {
         b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "Play again" }));
       } else {
-        b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "undo", text: "Undo" }));
+        b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "undo", text: "Undo" }),
+          h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "New game" }));
       }
       bannerSlot.append(b);
     }
@@ -228,6 +229,7 @@ export function createChrome(uid = "sp") {
     valDeals.textContent = String(v.deals_left);
     valRuns.textContent = `${v.runs}/${v.runs_total}`;
     message.textContent = v.message;
+    message.dataset.tone = v.tone || "plain";
     btnUndo.disabled = !v.can_undo;
     btnRedo.disabled = !v.can_redo;
     const [action, label, tip] = v.thinking ? STOP_THINKING : THINK;
@@ -257,6 +259,12 @@ export function createChrome(uid = "sp") {
       if (offers(selSuits, String(v.suits))) selSuits.value = String(v.suits);
     }
     showBanner(v.status);
+    // the banner's Undo is the toolbar's: disabled alike (a dead end loaded without its history)
+    const bannerUndo = bannerSlot.querySelector('[data-banner-action="undo"]');
+    if (bannerUndo) {
+      bannerUndo.disabled = !v.can_undo;
+      bannerUndo.title = v.can_undo ? "Undo (Ctrl+Z or U)" : "Nothing to undo: start a new game";
+    }
     // screen-reader mirror of the message line (re-announce a repeated message after a new answer)
     if (v.message !== liveText) {
       say(v.message);

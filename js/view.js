@@ -80,6 +80,8 @@ export function readView(model, synced = true) {
     sendable: arr(v.sendable),
     targets: obj(v.targets) || {},
     message: str(v.message),
+    tone: str(v.tone),
+    refused: obj(v.refused),
     hint: obj(v.hint),
     last: obj(v.last),
     thinking: !!v.thinking,

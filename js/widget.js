@@ -12,7 +12,7 @@
 // each view of the widget.
 
 import { h } from "./cards.js";
-import { flip, snapshot } from "./animation.js";
+import { flip, moments, snapshot } from "./animation.js";
 import { createKeyboard } from "./keyboard.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
@@ -48,6 +48,8 @@ function render({ model, el }) {
 
   const chrome = createChrome(uid);
   const table = h("div", { class: "sp-table" });
+  // the felt (it scrolls sideways when too narrow) and the banner drawn over it
+  const stage = h("div", { class: "sp-stage" }, table, chrome.bannerSlot);
   const root = h("div", {
     class: "spiderette",
     tabindex: "0",
@@ -57,8 +59,7 @@ function render({ model, el }) {
       "U undo, R redo, H hint, D deal, N new game.",
     // JupyterLab: do not run notebook shortcuts (e.g. D,D deletes the cell) for keys typed here.
     "data-lm-suppress-shortcuts": "true",
-  }, chrome.toolbar, chrome.stats, chrome.message, chrome.question, chrome.panel, chrome.bannerSlot, table,
-  chrome.live);
+  }, chrome.toolbar, chrome.stats, chrome.message, chrome.question, chrome.panel, stage, chrome.live);
   el.append(root);
 
   // What the table shows now: Python's view or a prediction, and the elements drawn for it.
@@ -86,7 +87,7 @@ function render({ model, el }) {
     }
   }
 
-  const sizer = createSizer(root, on);
+  const sizer = createSizer(root, on, () => drawn.view && drawTable(drawn.view, true));
   const keyboard = createKeyboard({ root, drawn, on, send: act, newGame: () => giveUp("new"), say: chrome.say });
   const pointer = createPointer({ root, drawn, on, send: act, keyboard });
 
@@ -126,18 +127,20 @@ function render({ model, el }) {
   });
 
   // Draw the table for `v` (Python's view or a prediction); the cards fly from where they were.
-  function drawTable(v) {
+  // relayout: the same view drawn again for a new size (nothing flies).
+  function drawTable(v, relayout = false) {
     const prev = drawn.view;
-    const before = snapshot(drawn.refs, table);
+    const before = relayout ? null : snapshot(drawn.refs, table);
     pointer.abort();
-    const { frag, refs } = buildTable(v, uid);
-    sizer.columns(v.columns);
+    const keep = !!prev && !(v.last && v.last.kind === "new"); // the same game: the felt keeps its height
+    const { frag, refs } = buildTable(v, uid, sizer.layout(v.tableau, keep));
     table.replaceChildren(frag);
     const sig = tableauSignature(v);
     const sameTableau = !!prev && sig === drawn.sig;
     Object.assign(drawn, { view: v, refs, sig });
     keyboard.apply();
     if (before) flip(before, prev, v, refs, table, sameTableau);
+    moments(prev, v, refs, stage);
   }
 
   // Show Python's view `v`: the table and everything around it. `guess`: the prediction it answers (the

@@ -126,6 +126,33 @@ def test_a_refused_move_is_published_once():
     assert w.view["version"] == v + 1 and "cannot go on" in w.view["message"]
 
 
+def test_refusals_have_their_tone_and_name_what_was_refused():
+    """view.tone is "refusal" while the message is a refusal; view.refused names the refused action, for
+    the one view that answers it (the table marks those cards, or the stock)."""
+    w = Widget(seed=7)
+    assert (w.view["tone"], w.view["refused"]) == ("", None)
+    v = send(w, action="move", src=5, dst=0, count=1)            # 8H onto 4H
+    assert v["tone"] == "refusal" and v["refused"] == {"kind": "move", "src": 5, "dst": 0, "count": 1}
+    v = send(w, action="click", src=2, count=1)                  # JC fits nowhere
+    assert v["tone"] == "refusal" and v["refused"] == {"kind": "click", "src": 2, "dst": None, "count": 1}
+    v = send(w, action="cheat")                                  # a malformed intent
+    assert v["tone"] == "refusal" and v["refused"] is None
+    v = send(w, action="hint")                                   # ordinary news
+    assert v["tone"] == "" and v["refused"] is None
+    w.apply("bd")
+    w.apply("ab")                                                # column a empty: no deal
+    v = send(w, action="deal")
+    assert v["refused"] == {"kind": "deal", "src": None, "dst": None, "count": None}
+    assert v["deal_error"] == "no deal while column a is empty" and not v["can_deal"]
+    w.show_stats(False)                                          # another publish: the tone stays with its
+    assert w.view["tone"] == "refusal" and w.view["refused"] is None   # message; the mark was for one view
+    with pytest.raises(IllegalMoveError):
+        w.play("ca bd", delay=0)                                 # a sequence refused at its second move
+    assert w.view["tone"] == "refusal" and w.view["refused"] is None   # (names no card of this table)
+    v = send(w, action="move", src=2, dst=0, count=1)
+    assert v["tone"] == "" and v["refused"] is None and "Moved" in v["message"]
+
+
 def test_buttons_undo_redo_restart_new_hint():
     w = Widget(seed=7)
     send(w, action="deal")

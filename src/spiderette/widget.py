@@ -102,6 +102,7 @@ class Widget(anywidget.AnyWidget):
         self._lock = game.lock
         self._version = 0
         self._message = ""
+        self._tone = ""                   # view.tone: "refusal" while the message is a refusal
         self._hint: dict | None = None
         self._task: PlayFuture | None = None
         self._on_move: list[Callable[[Move], object]] = []
@@ -131,7 +132,10 @@ class Widget(anywidget.AnyWidget):
         g = self._game
         return self._games, g.state_key(), len(g.history)
 
-    def _publish(self, message: str | None = None, last: dict | None = None) -> None:
+    def _publish(self, message: str | None = None, last: dict | None = None, tone: str = "",
+                 refused: dict | None = None) -> None:
+        """Publish the view. ``message`` (``None``: keep the last one) has a ``tone`` ("" or "refusal");
+        ``refused`` names the action just refused (``view["refused"]``, for one view only)."""
         with self._lock:
             key = self._key()
             changed = key != self._table
@@ -143,12 +147,14 @@ class Widget(anywidget.AnyWidget):
                     self._start_check()
             if message is not None:
                 self._message = clip(message, MAX_MESSAGE)
+                self._tone = tone
             self._version += 1
             g = self._game
             self._clock.follow(g.status, acted=(last or {}).get("kind") in TIMED)
             g.elapsed = self._clock.elapsed   # saved with the game (the resume file, g.save)
             v = view(g)
-            v.update(version=self._version, message=self._message, hint=self._hint, last=last,
+            v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
+                     hint=self._hint, last=last,
                      thinking=self._think is not None, winnable=self._verdict,
                      undo_to_winnable=self._undo_target(), panel=self._panel, resume=self._records.offer(),
                      deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
@@ -157,7 +163,7 @@ class Widget(anywidget.AnyWidget):
                 self._records.changed(self._game, moved=(last or {}).get("kind") in MOVED)
                 note = self._records.take_note()
                 if note:
-                    self._publish(f"{self._message} ({note})" if self._message else note)
+                    self._publish(f"{self._message} ({note})" if self._message else note, tone=self._tone)
             if self._panel == "stats":
                 self.stats = self._records.table(self._game.variant, self._game.suits)
 
@@ -177,9 +183,18 @@ class Widget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ actions (scripting and intents)
     def _refuse(self, e: IllegalMoveError, game: Game | None = None, click: tuple | None = None,
                 where: str = "") -> None:
-        """Show a refusal on the table, said once: the rule, with the cards in words
-        (:func:`spiderette.wording.refusal`; ``game`` is the game it was refused in, by default the table's)."""
-        self._publish(f"Not allowed{where}: {refusal(game or self._game, e, click)}")
+        """Show a refusal on the table, said once, in the refusal tone: the rule, with the cards in words
+        (:func:`spiderette.wording.refusal`; ``game`` is the game it was refused in, by default the table's).
+        ``view["refused"]`` names what was refused, for the table to mark: the move (not one later in a
+        sequence given to ``play``), else the clicked group ``click`` = ``(src, count)``."""
+        m = e.move if e.index is None else None
+        refused = None
+        if m is not None:
+            refused = {"kind": m.kind, "src": m.src, "dst": m.dst, "count": m.count}
+        elif click is not None:
+            refused = {"kind": "click", "src": click[0], "dst": None, "count": click[1]}
+        self._publish(f"Not allowed{where}: {refusal(game or self._game, e, click)}", tone="refusal",
+                      refused=refused)
         e.shown = True  # type: ignore[attr-defined]
 
     def _step(self, move: Move) -> Move:
@@ -541,7 +556,7 @@ class Widget(anywidget.AnyWidget):
                 if not getattr(e, "shown", False):
                     self._refuse(e)
             except IntentError as e:
-                self._publish(str(e))
+                self._publish(str(e), tone="refusal")
             except Exception as e:  # a bug must never leave the table dead
                 self._publish(f"Something went wrong: {type(e).__name__}: {e}")
             finally:

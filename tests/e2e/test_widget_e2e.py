@@ -266,6 +266,8 @@ def test_drag_and_drop_moves_cards(seed7):
     t = H.wait_table(page, message_has("not one suit"))
     assert "7\u2663 and 6\u2665" in t["status"]["message"]
     assert t["cols"] == cols(game("bd")) and t["status"]["moves"] == "1"
+    # (the refused cards shake for a moment, then rest where they were)
+    page.wait_for_function("() => !document.querySelector('.spiderette [data-refused]')")
     assert H.card(page, "7C").bounding_box() == home
     assert H.kernel_json(page, "w.game.move_count") == 1
 
@@ -595,6 +597,8 @@ def test_dead_end_and_lost_banners_offer_undo(lab, request):
         assert t["banner"] == status
         banner = H.root(page, index).locator("[data-banner]")
         assert banner.locator(".sp-banner-text").inner_text() == text
+        assert t["buttons"]["undo"] and banner.locator('[data-banner-action="undo"]').is_enabled(), \
+            "the banner's Undo is the toolbar's"
         assert H.kernel_json(page, f"{var}.game.status") == status
         banner.locator('[data-banner-action="undo"]').click()
         t = H.wait_table(page, lambda t: t["banner"] is None, index)
@@ -646,8 +650,8 @@ KEYBOARD = """(root) => ({
   focused: document.activeElement === root,
   cursor: [...root.querySelectorAll('[aria-current="true"]')].map((e) => e.dataset.card || e.dataset.pile),
   col: Number((root.querySelector('[aria-current="true"]') || {dataset: {}}).dataset.col),
-  cursorShown: !!root.querySelector('.sp-cursor') &&
-    getComputedStyle(root.querySelector('.sp-cursor')).outlineStyle !== 'none',
+  cursorShown: !!root.querySelector('.sp-cursor') && !!root.querySelector('.sp-cursor-ring') &&
+    getComputedStyle(root.querySelector('.sp-cursor-ring')).display !== 'none',
   rootOutline: getComputedStyle(root).outlineStyle !== 'none',
   selected: [...root.querySelectorAll('.sp-selected')].map((e) => e.dataset.card),
   targets: [...root.querySelectorAll('.sp-target')].map((e) => e.dataset.pile),
@@ -662,11 +666,12 @@ def test_keyboard_cursor_pick_up_and_drop(seed7):
     r = H.root(page)
     kb = lambda: r.evaluate(KEYBOARD)  # noqa: E731
 
-    # a mouse click focuses the table without showing the keyboard cursor; an arrow key shows it
+    # a mouse click focuses the table (its focus ring shows that it takes the keys) without showing the
+    # keyboard cursor; an arrow key shows it
     H.card(page, "JC").click()  # fits nowhere: the table stays as it is
     H.wait_table(page, message_has("nowhere"))
     k = kb()
-    assert k["focused"] and not k["cursorShown"] and not k["rootOutline"]
+    assert k["focused"] and not k["cursorShown"] and k["rootOutline"]
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowRight")
     assert kb()["cursorShown"]
