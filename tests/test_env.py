@@ -144,7 +144,7 @@ def test_masked_random_agent_plays_to_the_end(variant, suits, auto_remove):
 @pytest.mark.parametrize("auto_remove", [True, False])
 def test_a_won_game_terminates_with_one_reward_per_run(auto_remove):
     env = SpideretteEnv(suits=1, auto_remove=auto_remove)
-    obs, info = env.reset(seed=3)  # greedy play wins deal 3 with one suit
+    obs, info = env.reset(seed=7)  # greedy play wins deal 7 with one suit (runs left by themselves or sent)
     seen, rewards, terminated = set(), [], False
     while not terminated:
         before = env.game.runs_completed
