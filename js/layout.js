@@ -74,6 +74,8 @@ export function fanTableau(tableau, geometry = DEFAULT_GEOMETRY) {
   return { fans, rows };
 }
 
+const applied = new WeakMap(); // root -> the sizes last written on it
+
 // The card size for `tableau` in `width` px (the root's content width; 0: measure the root). Sets the
 // CSS variables and classes on `root`; returns the geometry {maxRows, compact, w}.
 function fit(root, width, tableau) {
@@ -100,14 +102,19 @@ function fit(root, width, tableau) {
     ? Math.min(MAX_ROWS[1], Math.max(MAX_ROWS[0], felt / (CARD_RATIO * w) - 1 - LETTER_ROWS))
     : DEFAULT_GEOMETRY.maxRows;
   const gap = Math.max(3, Math.round(w * GAP_RATIO));
-  root.style.setProperty("--card-w", `${w}px`);
-  root.style.setProperty("--gap", `${gap}px`);
-  root.style.setProperty("--pad", `${pad}px`);
   const compact = w < COMPACT_W;
-  root.classList.toggle("sp-small", w < SMALL_W && !compact);
-  root.classList.toggle("sp-compact", compact);
-  // the toolbar goes compact too on a narrow widget
-  root.classList.toggle("sp-narrow", width > 0 && width < 560);
+  // (written only when they change: a new --card-w restyles every card of the widget)
+  const key = `${w}|${gap}|${pad}|${width > 0 && width < 560}`;
+  if (applied.get(root) !== key) {
+    applied.set(root, key);
+    root.style.setProperty("--card-w", `${w}px`);
+    root.style.setProperty("--gap", `${gap}px`);
+    root.style.setProperty("--pad", `${pad}px`);
+    root.classList.toggle("sp-small", w < SMALL_W && !compact);
+    root.classList.toggle("sp-compact", compact);
+    // the toolbar goes compact too on a narrow widget
+    root.classList.toggle("sp-narrow", width > 0 && width < 560);
+  }
   return { w, maxRows: Math.round(maxRows * 20) / 20, compact };
 }
 
