@@ -265,9 +265,9 @@ def kernel_json(page, expr: str, setup: str = ""):
 
 
 # ---------------------------------------------------------------------- what the player sees
-READ_TABLE = """(i) => {
-  const root = document.querySelectorAll('.spiderette')[i];
-  if (!root) return null;
+# What one widget shows, read from its root element (also used where the widget is not in the page's own
+# DOM, e.g. in marimo): the tableau, foundations, stats bar, buttons, banner and stock.
+READ_ROOT = """(root) => {
   const cols = [];
   for (let c = 0; ; c++) {
     const p = root.querySelector(`[data-pile="tableau-${c}"]`);
@@ -289,14 +289,24 @@ READ_TABLE = """(i) => {
   const banner = root.querySelector('[data-banner]');
   const buttons = {};
   for (const b of root.querySelectorAll('[data-action]')) buttons[b.getAttribute('data-action')] = !b.disabled;
+  const stock = root.querySelector('[data-pile="stock"]');
+  const count = stock && stock.querySelector('.sp-count');
   return {
     cols, foundations, status, buttons,
-    stock: !!root.querySelector('[data-pile="stock"]'),
+    stock: !!stock,
+    stock_count: count ? count.textContent.trim() : null,
+    piles: root.querySelectorAll('[data-pile]').length,
     banner: banner ? banner.getAttribute('data-banner') : null,
     cards: root.querySelectorAll('[data-card]').length,
     down: root.querySelectorAll('[data-face="down"]').length,
   };
 }"""
+
+# The same, for widget ``i`` of the page (null when there is none).
+READ_TABLE = f"""(i) => {{
+  const root = document.querySelectorAll('.spiderette')[i];
+  return root ? ({READ_ROOT})(root) : null;
+}}"""
 
 
 def table(page, index: int = 0) -> dict:

@@ -34,26 +34,6 @@ if importlib.util.find_spec("marimo") is None:
         raise RuntimeError("marimo is not installed")
     pytest.skip("marimo is not installed", allow_module_level=True)
 
-# What one widget shows, from its root element (its tableau, the stock's count, the stats bar).
-READ = """(root) => {
-  const cols = [];
-  for (let c = 0; ; c++) {
-    const p = root.querySelector(`[data-pile="tableau-${c}"]`);
-    if (!p) break;
-    cols.push({
-      down: p.querySelectorAll('[data-face="down"]').length,
-      up: [...p.querySelectorAll('[data-card]')].map((e) => e.getAttribute('data-card')),
-    });
-  }
-  const status = {};
-  for (const e of root.querySelectorAll('[data-status]')) status[e.getAttribute('data-status')] = e.textContent.trim();
-  const stock = root.querySelector('[data-pile="stock"]');
-  const count = stock && stock.querySelector('.sp-count');
-  return {cols, status, piles: root.querySelectorAll('[data-pile]').length,
-          stock: count ? count.textContent.trim() : null};
-}"""
-
-
 class MarimoServer:
     """``marimo run APP --headless`` on a free port, with ``src/`` first on its path; stops only itself."""
 
@@ -127,12 +107,12 @@ def marimo_server():
 
 def wait_for(root, check, timeout: float = 15.0) -> dict:
     deadline = time.monotonic() + timeout
-    t = root.evaluate(READ)
+    t = root.evaluate(H.READ_ROOT)
     while not check(t):
         if time.monotonic() > deadline:
             raise AssertionError(f"the table never reached the expected state; it shows:\n{t}")
         root.page.wait_for_timeout(50)
-        t = root.evaluate(READ)
+        t = root.evaluate(H.READ_ROOT)
     return t
 
 
@@ -153,14 +133,14 @@ def test_marimo_app_draws_the_table_and_deals(browser, marimo_server):
         expected = H.cols_of_view(view(g))
         t = wait_for(root, lambda t: t["cols"] == expected)
         assert t["piles"] == page.locator(".spiderette [data-pile]").count() >= 8  # 7 columns and the stock
-        assert t["stock"] == "4" and t["status"]["deals"] == "4" and t["status"]["moves"] == "0"
+        assert t["stock_count"] == "4" and t["status"]["deals"] == "4" and t["status"]["moves"] == "0"
         status_line = page.get_by_text(re.compile(r"^playing · score"))
         assert status_line.inner_text() == "playing · score 500 · 0 moves · 4 deals left · runs 0/4"
 
         stock.click()  # a click on the stock deals a row
         g.deal()
         after = H.cols_of_view(view(g))
-        t = wait_for(root, lambda t: t["stock"] == "3" and t["cols"] == after)
+        t = wait_for(root, lambda t: t["stock_count"] == "3" and t["cols"] == after)
         assert t["status"]["deals"] == "3" and t["status"]["moves"] == "1" and t["status"]["score"] == "499"
         # the reactive cell below the table ran again (marimo state that follows the widget)
         status_line.filter(has_text="1 move").wait_for(timeout=15_000)

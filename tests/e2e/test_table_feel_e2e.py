@@ -14,10 +14,10 @@ import re
 
 import jupyter_harness as H
 import pytest
+from expected import cols, game, moves_are
 
 from spiderette import Game
 from spiderette.cards import RANKS
-from spiderette.table import view
 
 pytestmark = pytest.mark.e2e
 
@@ -29,21 +29,6 @@ RUN = [r + "S" for r in reversed(RANKS)]
 NEAR_WON = {"variant": "spiderette", "suits": 4, "stock": [], "moves": 120, "score": 680,
             "tableau": [RUN[:-1], ["AS"], [], [], [], [], []],
             "foundations": [[r + s for r in reversed(RANKS)] for s in "HDC"]}
-
-
-def game(*moves: str, seed: int = 7) -> Game:
-    g = Game(seed=seed)
-    for m in moves:
-        g.apply(m)
-    return g
-
-
-def cols(g: Game) -> list[dict]:
-    return H.cols_of_view(view(g))
-
-
-def moves_are(n: int):
-    return lambda t: t["status"].get("moves") == str(n)
 
 
 def message(page) -> str:

@@ -16,6 +16,7 @@ import time
 
 import jupyter_harness as H
 import pytest
+from expected import cols, game, message_has, moves_are
 
 from spiderette import Game
 from spiderette.table import view
@@ -25,25 +26,6 @@ pytestmark = pytest.mark.e2e
 RANKS = {"A": "ace", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
          "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king"}
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def game(*moves: str, seed: int = 7) -> Game:
-    g = Game(seed=seed)
-    for m in moves:
-        g.apply(m)
-    return g
-
-
-def cols(g: Game) -> list[dict]:
-    return H.cols_of_view(view(g))
-
-
-def moves_are(n: int):
-    return lambda t: t["status"].get("moves") == str(n)
-
-
-def message_has(text: str):
-    return lambda t: text.lower() in t["status"].get("message", "").lower()
 
 
 def assert_kernel_agrees(page, index: int = 0, var: str = "w") -> dict:
