@@ -297,12 +297,9 @@ function render({ model, el }) {
     note.hidden = !note.textContent;
   };
   const onFour = () => root.classList.toggle("sp-four", !!model.get("four_colour"));
-  model.on("change:view", onView);
-  model.on("change:moves", onMoves);
-  model.on("change:playing", showPlaying);
-  model.on("change:delay", schedule);
-  model.on("change:note", onNote);
-  model.on("change:four_colour", onFour);
+  const listeners = [["change:view", onView], ["change:moves", onMoves], ["change:playing", showPlaying],
+    ["change:delay", schedule], ["change:note", onNote], ["change:four_colour", onFour]];
+  for (const [name, fn] of listeners) model.on(name, fn);
   onNote();
   onFour();
   redraw();
@@ -311,12 +308,7 @@ function render({ model, el }) {
 
   return () => {
     if (timer !== null) clearTimeout(timer);
-    model.off("change:view", onView);
-    model.off("change:moves", onMoves);
-    model.off("change:playing", showPlaying);
-    model.off("change:delay", schedule);
-    model.off("change:note", onNote);
-    model.off("change:four_colour", onFour);
+    for (const [name, fn] of listeners) model.off(name, fn);
     sizer.disconnect();
     ac.abort();
     root.remove();

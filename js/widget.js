@@ -224,10 +224,9 @@ function render({ model, el }) {
   const onVariants = () => chrome.setVariants(readVariants(model));
   const onFour = () => root.classList.toggle("sp-four", !!model.get("four_colour"));
   const onStats = () => chrome.setStats(readStats(model.get("stats")));
-  model.on("change:view", onView);
-  model.on("change:variants", onVariants);
-  model.on("change:four_colour", onFour);
-  model.on("change:stats", onStats);
+  const listeners = [["change:view", onView], ["change:variants", onVariants], ["change:four_colour", onFour],
+    ["change:stats", onStats]];
+  for (const [name, fn] of listeners) model.on(name, fn);
   onVariants();
   onFour();
   onStats();
@@ -237,10 +236,7 @@ function render({ model, el }) {
   sizer.fit();
 
   return () => {
-    model.off("change:view", onView);
-    model.off("change:variants", onVariants);
-    model.off("change:four_colour", onFour);
-    model.off("change:stats", onStats);
+    for (const [name, fn] of listeners) model.off(name, fn);
     if (pending) clearTimeout(pending.timer);
     chrome.destroy();
     sizer.disconnect();
