@@ -1,6 +1,6 @@
 """Widget speed in a real JupyterLab + Chromium: click -> redraw, render time, bytes per move.
 
-    python benchmarks/widget.py [--rounds 20] [--json]
+    python benchmarks/widget.py [--rounds 20] [--json] [--against REF]
 
 Needs what the end-to-end tests need (jupyterlab, playwright, /usr/bin/chromium; the front end built
 into src/spiderette/static/). Uses the harness of tests/e2e (tests/e2e/jupyter_harness.py).
@@ -24,6 +24,11 @@ What is measured, and how:
 * bytes per move: Playwright records the kernel websocket frames; per action, the size of the frames
   received (the comm ``update`` carrying the ``view`` and all of them: status busy/idle too) and sent
   (the intent); and ``len(json.dumps(w.view))`` in the kernel.
+
+* --against REF: the same figures for the front end of git revision REF too (its js/ built with the
+  repository's esbuild, drawn for the same Python), the two builds taking turns in blocks of 5 rounds, each
+  block in a fresh page of one JupyterLab: on a shared machine whose speed drifts from minute to minute, a
+  comparison only means something when both meet the same load.
 
 Targets: click -> first visible change <= 16 ms (one frame), click -> confirmed view <= 100 ms,
 render <= 16 ms, <= 2 KB per move. A benchmark, not a test: it prints the figures and whether each target
@@ -181,58 +186,133 @@ def machine() -> dict:
             "chromium": H.chromium_version(), **versions}
 
 
-def run(rounds: int) -> dict:
+KINDS = ("deal", "undo after deal", "move (click)", "undo after move")
+#: Rounds measured in one page before the other build takes its turn (with --against).
+BLOCK = 5
+
+
+def build_front_end(ref: str, out: Path) -> Path:
+    """The front end (js/) of git revision ``ref`` built into ``out`` with the repository's esbuild."""
+    import subprocess
+
+    repo = Path(__file__).resolve().parents[1]
+    files = subprocess.run(["git", "ls-tree", "-r", "--name-only", ref, "js"], cwd=repo, check=True,
+                           capture_output=True, text=True).stdout.split()
+    for f in files:
+        dst = out / f
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(subprocess.run(["git", "show", f"{ref}:{f}"], cwd=repo, check=True,
+                                       capture_output=True).stdout)
+    esbuild = repo / "node_modules" / ".bin" / "esbuild"
+    subprocess.run([str(esbuild), str(out / "js" / "widget.js"), str(out / "js" / "widget.css"), "--bundle",
+                    "--format=esm", "--target=es2020", f"--outdir={out / 'static'}", "--log-level=warning"],
+                   cwd=repo, check=True)
+    return out / "static"
+
+
+def widget_cell(static: Path | None) -> str:
+    """The notebook cell showing ``w``: our widget, or one drawn by the front end built in ``static``."""
+    if static is None:
+        return f"{H.IMPORT}\nw = Widget(seed=7)\nw"
+    return (f"import pathlib\n{H.IMPORT}\n\nclass Baseline(Widget):\n"
+            f"    _esm = pathlib.Path({str(static / 'widget.js')!r})\n"
+            f"    _css = pathlib.Path({str(static / 'widget.css')!r})\n\nw = Baseline(seed=7)\nw")
+
+
+def measure_clicks(page, log, rounds: int, clicks: dict, sizes: dict) -> None:
+    """``rounds`` of deal, undo, click-move, undo on the widget of ``page`` (its websocket frames in ``log``),
+    appended to clicks/sizes."""
+    root = H.root(page)
+    stock, undo = H.pile(page, "stock"), root.locator('[data-action="undo"]')
+    six = H.card(page, "6H")
+    for _ in range(3):  # warm up (JIT, caches, first-time layout)
+        timed_click(page, stock, "deals")
+        timed_click(page, undo, "deals")
+    for _ in range(rounds):
+        for name, loc, counter in zip(KINDS, (stock, undo, six, undo), ("deals", "deals", "moves", "moves")):
+            mark = log.mark()
+            clicks[name].append(timed_click(page, loc, counter, on_card=loc is six))
+            sizes[name].append(frames_of(log.since(mark)))
+
+
+def measure_render(page, reps: int) -> dict:
+    """render() of a full table into a fresh element and the redraw of the live widget: ms, ``reps`` times
+    each after three for warming up (the game of ``page`` is dealt to the end)."""
+    H.kernel_eval(page, "w.play('d d d d', delay=0)")
+    H.wait_table(page, lambda t: t["status"]["deals"] == "0")
+    view = H.kernel_json(page, "w.view")
+    source = H.kernel_eval(page, "print(w._esm if isinstance(w._esm, str) else open(w._esm).read())")
+    render = page.evaluate(RENDER, [source, view, reps + 3])
+    redraw = page.evaluate(REDRAW, [reps + 3])
+    start = H.kernel_json(page, "Widget(seed=7).view")
+    return {"render": render[3:], "redraw": redraw[3:],
+            "view_json_bytes": {"start": len(json.dumps(start)), "full table": len(json.dumps(view))}}
+
+
+def summary(clicks: dict, sizes: dict) -> dict:
+    return {
+        "click_to_redraw_ms": {
+            k: {"first": median([r["first"] for r in v]), "first_frame": median([r["first_frame"] for r in v]),
+                "dom": median([r["dom"] for r in v]), "frame": median([r["frame"] for r in v]),
+                "max_first": max(r["first"] for r in v), "max_dom": max(r["dom"] for r in v)}
+            for k, v in clicks.items()},
+        "bytes_per_action": {
+            k: {f: median([s[f] for s in v]) for f in ("update", "in", "out", "updates", "view_json")}
+            for k, v in sizes.items()},
+    }
+
+
+def run(rounds: int, against: str | None = None) -> dict:
+    """Measure our front end (and, with ``against``, the one of that git revision: the two take turns in
+    blocks of BLOCK rounds, each in a fresh page of the same JupyterLab, so that both meet the same load)."""
+    import tempfile
+
     from playwright.sync_api import sync_playwright
 
     out: dict = {"machine": machine(), "rounds": rounds}
-    with H.JupyterServer("lab") as server, sync_playwright() as p:
+    with tempfile.TemporaryDirectory() as tmp, H.JupyterServer("lab") as server, sync_playwright() as p:
+        builds: dict[str, Path | None] = {"this": None}
+        if against:
+            builds[against] = build_front_end(against, Path(tmp))
+        clicks = {b: {k: [] for k in KINDS} for b in builds}
+        sizes = {b: {k: [] for k in KINDS} for b in builds}
+        renders: dict[str, dict] = {b: {"render": [], "redraw": []} for b in builds}
         browser = H.launch_browser(p)
         try:
-            page = browser.new_page(viewport=H.VIEWPORT)
-            log = H.FrameLog(page)
-            H.open_notebook(page, server, "bench", [f"{H.IMPORT}\nw = Widget(seed=7)\nw"])
-            root = H.root(page)
-            stock, undo = H.pile(page, "stock"), root.locator('[data-action="undo"]')
-            six = H.card(page, "6H")
-            for _ in range(3):  # warm up (JIT, caches, first-time layout)
-                timed_click(page, stock, "deals")
-                timed_click(page, undo, "deals")
-
-            clicks: dict[str, list[dict]] = {"deal": [], "undo after deal": [], "move (click)": [],
-                                             "undo after move": []}
-            sizes: dict[str, list[dict]] = {k: [] for k in clicks}
-            for _ in range(rounds):
-                for name, loc, counter in (("deal", stock, "deals"), ("undo after deal", undo, "deals"),
-                                           ("move (click)", six, "moves"), ("undo after move", undo, "moves")):
-                    mark = log.mark()
-                    clicks[name].append(timed_click(page, loc, counter, on_card=loc is six))
-                    sizes[name].append(frames_of(log.since(mark)))
-            out["click_to_redraw_ms"] = {
-                k: {"first": median([r["first"] for r in v]), "first_frame": median([r["first_frame"] for r in v]),
-                    "dom": median([r["dom"] for r in v]), "frame": median([r["frame"] for r in v]),
-                    "max_first": max(r["first"] for r in v), "max_dom": max(r["dom"] for r in v)}
-                for k, v in clicks.items()}
-            out["bytes_per_action"] = {
-                k: {f: median([s[f] for s in v]) for f in ("update", "in", "out", "updates", "view_json")}
-                for k, v in sizes.items()}
-
-            # a full table: deal 7 after its four deals (52 cards on the table)
-            H.kernel_eval(page, "w.play('d d d d', delay=0)")
-            H.wait_table(page, lambda t: t["status"]["deals"] == "0")
-            view = H.kernel_json(page, "w.view")
-            out["view_json_bytes"] = {
-                "start": len(json.dumps(H.kernel_json(page, "Widget(seed=7).view"))),
-                "full table": len(json.dumps(view)),
-            }
-            source = H.kernel_eval(page, "print(w._esm if isinstance(w._esm, str) else open(w._esm).read())")
-            render = page.evaluate(RENDER, [source, view, max(rounds, 20)])
-            redraw = page.evaluate(REDRAW, [max(rounds, 20)])
-            out["render_ms"] = {"render into a fresh element": median(render[3:]),
-                                "redraw of the live widget": median(redraw[3:]),
-                                "max render": max(render[3:]), "max redraw": max(redraw[3:])}
-            H.screenshot(page, "bench-full-table.png")
+            pages = 0
+            left = rounds
+            reps = max(rounds, 20)
+            while left > 0:
+                n = min(left, BLOCK) if against else left
+                for b, static in builds.items():
+                    pages += 1
+                    page = browser.new_page(viewport=H.VIEWPORT)
+                    log = H.FrameLog(page)  # (before the page opens its kernel websocket)
+                    H.open_notebook(page, server, f"bench{pages}", [widget_cell(static)])
+                    measure_clicks(page, log, n, clicks[b], sizes[b])
+                    # a full table (the game dealt to the end), drawn in each block too
+                    r = measure_render(page, -(-reps * n // rounds))
+                    renders[b]["render"] += r["render"]
+                    renders[b]["redraw"] += r["redraw"]
+                    if b == "this":
+                        out["view_json_bytes"] = r["view_json_bytes"]
+                        if left - n <= 0:
+                            H.screenshot(page, "bench-full-table.png")
+                    page.close()
+                left -= n
         finally:
             browser.close()
+
+        def render_ms(r: dict) -> dict:
+            return {"render into a fresh element": median(r["render"]),
+                    "redraw of the live widget": median(r["redraw"]),
+                    "max render": max(r["render"]), "max redraw": max(r["redraw"])}
+
+        out.update(summary(clicks["this"], sizes["this"]))
+        out["render_ms"] = render_ms(renders["this"])
+        if against:
+            out["against"] = {"ref": against, **summary(clicks[against], sizes[against]),
+                              "render_ms": render_ms(renders[against])}
     return out
 
 
@@ -243,24 +323,40 @@ def report(r: dict) -> None:
           f"playwright {m['playwright']}")
     print(f"\nclick -> first visible change of the table (median of {r['rounds']}; drawn before Python answers"
           " when the front end can tell)")
+    base = r.get("against")
+    ref = f"   | {base['ref']}:" if base else ""
+
+    def then(*path: str, fmt: str = "{:.1f}") -> str:
+        """The baseline's figure at ``path`` (with --against), else nothing."""
+        if not base:
+            return ""
+        x = base
+        for key in path:
+            x = x[key]
+        return f"{ref} {fmt.format(x)}"
+
     worst_first = 0.0
     for k, v in r["click_to_redraw_ms"].items():
         worst_first = max(worst_first, v["first_frame"])
         print(f"  {k:<18} DOM {v['first']:7.1f} ms   next frame {v['first_frame']:7.1f} ms"
-              f"   (max DOM {v['max_first']:.1f})")
+              f"   (max DOM {v['max_first']:.1f})"
+              + (then("click_to_redraw_ms", k, "first") + ", next frame " +
+                 f"{base['click_to_redraw_ms'][k]['first_frame']:.1f}" if base else ""))
     print(f"  target <= {TARGET_FIRST_MS:.0f} ms (one frame): {'met' if worst_first <= TARGET_FIRST_MS else 'NOT met'}")
     print(f"\nclick -> confirmed view drawn (median of {r['rounds']}; kernel round trip included)")
     worst = 0.0
     for k, v in r["click_to_redraw_ms"].items():
         worst = max(worst, v["dom"])
-        print(f"  {k:<18} DOM {v['dom']:7.1f} ms   next frame {v['frame']:7.1f} ms   (max DOM {v['max_dom']:.1f})")
+        print(f"  {k:<18} DOM {v['dom']:7.1f} ms   next frame {v['frame']:7.1f} ms   (max DOM {v['max_dom']:.1f})"
+              + (then("click_to_redraw_ms", k, "dom") + ", next frame " +
+                 f"{base['click_to_redraw_ms'][k]['frame']:.1f}" if base else ""))
     print(f"  target <= {TARGET_CLICK_MS:.0f} ms: {'met' if worst <= TARGET_CLICK_MS else 'NOT met'}")
     rm = r["render_ms"]
     print("\nrender of a full table (52 cards), median")
     print(f"  render() into a fresh element + layout: {rm['render into a fresh element']:6.2f} ms"
-          f" (max {rm['max render']:.2f})")
+          f" (max {rm['max render']:.2f})" + then("render_ms", "render into a fresh element", fmt="{:.2f}"))
     print(f"  redraw of the live widget + layout:     {rm['redraw of the live widget']:6.2f} ms"
-          f" (max {rm['max redraw']:.2f})")
+          f" (max {rm['max redraw']:.2f})" + then("render_ms", "redraw of the live widget", fmt="{:.2f}"))
     ok = max(rm["render into a fresh element"], rm["redraw of the live widget"]) <= TARGET_RENDER_MS
     print(f"  target <= {TARGET_RENDER_MS:.0f} ms: {'met' if ok else 'NOT met'}")
     print("\nbytes over the kernel websocket per action (median)")
@@ -268,7 +364,8 @@ def report(r: dict) -> None:
     for k, v in r["bytes_per_action"].items():
         worst_b = max(worst_b, v["update"])
         print(f"  {k:<18} view update {v['update']:6.0f} B in {v['updates']:.0f} message(s)"
-              f" (view JSON {v['view_json']:.0f} B); all frames in {v['in']:6.0f} B, out {v['out']:5.0f} B")
+              f" (view JSON {v['view_json']:.0f} B); all frames in {v['in']:6.0f} B, out {v['out']:5.0f} B"
+              + then("bytes_per_action", k, "update", fmt="{:.0f}"))
     vj = r["view_json_bytes"]
     print(f"  len(json.dumps(w.view)): {vj['start']} B at the start, {vj['full table']} B on a full table")
     print(f"  target <= {TARGET_BYTES} B per move (view update): {'met' if worst_b <= TARGET_BYTES else 'NOT met'}")
@@ -278,9 +375,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20, help="clicks of each kind (default 20)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    ap.add_argument("--against", metavar="REF",
+                    help="also measure the front end of git revision REF (built with the repository's esbuild), "
+                         "the two taking turns in the same JupyterLab: a comparison that a busy machine does "
+                         "not tilt (the Python side is this one for both)")
     args = ap.parse_args()
     t0 = time.monotonic()
-    r = run(args.rounds)
+    r = run(args.rounds, args.against)
     report(r)
     print(f"\n({time.monotonic() - t0:.0f} s)")
     if args.json:

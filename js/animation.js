@@ -4,9 +4,72 @@
 
 const ANIM_MS = 150;
 
-const reducedMotion = () =>
-  typeof window !== "undefined" && window.matchMedia &&
-  window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+// (one query, asked once: matchMedia parses and evaluates its text on every call)
+let motionQuery;
+const reducedMotion = () => {
+  if (motionQuery === undefined) {
+    motionQuery = typeof window !== "undefined" && window.matchMedia
+      ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+  }
+  return !!motionQuery && motionQuery.matches;
+};
+
+// The flights under way (Element.animate of a card from where it was): animation -> card element.
+const flying = new Map();
+
+// Fly `el` with `keyframes` and `timing` (from `time` ms in, when given); it is .sp-moving meanwhile.
+function fly(el, keyframes, timing, time) {
+  el.classList.add("sp-moving");
+  let a;
+  try {
+    a = typeof KeyframeEffect !== "undefined" && time !== undefined
+      ? new Animation(new KeyframeEffect(el, keyframes, timing), document.timeline)
+      : el.animate(keyframes, timing);
+  } catch (_) {
+    el.classList.remove("sp-moving");
+    return;
+  }
+  const done = () => {
+    if (!flying.delete(a)) return; // (landed already)
+    if (![...flying.values()].includes(el)) el.classList.remove("sp-moving");
+  };
+  a.onfinish = done;
+  a.oncancel = done;
+  flying.set(a, el);
+  if (time !== undefined) {
+    a.currentTime = time;
+    a.play();
+  }
+}
+
+/**
+ * The cards in flight in `table`: where each goes (its column and place, its code) and how far it is;
+ * they land at once (so that the next drawing starts from their place). flyOn() lets them fly on in the
+ * next drawing.
+ */
+export function land(table) {
+  const out = [];
+  for (const [a, e] of [...flying]) {
+    if (!table.contains(e)) continue;
+    if (a.playState === "running" && a.effect && a.effect.getKeyframes) {
+      out.push({ col: Number(e.dataset.col), index: Number(e.dataset.index), card: e.dataset.card || "",
+        keyframes: a.effect.getKeyframes(), timing: a.effect.getTiming(), time: a.currentTime });
+    }
+    flying.delete(a);
+    a.finish();
+    e.classList.remove("sp-moving");
+  }
+  return out;
+}
+
+/** The flights of land() go on in the drawing `refs`, for the same card (or the card a dealt back became). */
+export function flyOn(flights, refs) {
+  for (const f of flights) {
+    const e = (refs.cards[f.col] || [])[f.index];
+    if (!e || (f.card && e.dataset.card !== f.card)) continue;
+    fly(e, f.keyframes, f.timing, f.time);
+  }
+}
 
 /** Dragged cards go back to their place (animated from where they are). */
 export function springBack(els) {
@@ -43,24 +106,21 @@ export function snapshot(refs, table) {
   return { cards, codes, founds, stock: refs.stock.getBoundingClientRect(), table: table.getBoundingClientRect() };
 }
 
-// Play el from the rectangle `from` (shifted by how far the whole table moved) to where it is now.
-function animate(el, from, shift) {
-  if (!from || typeof el.animate !== "function") return;
-  const to = el.getBoundingClientRect();
-  const dx = from.left + shift.x - to.left;
-  const dy = from.top + shift.y - to.top;
-  if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-  el.classList.add("sp-moving");
-  try {
-    const a = el.animate(
-      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
+// Play each [el, from] of `jobs`: el from the rectangle `from` (shifted by how far the whole table moved)
+// to where it is now. (Every rectangle is read before any card starts to fly: one layout, not one a card.)
+// `shift()` gives the table's move.
+function animate(jobs, shift) {
+  const live = jobs.filter(([el, from]) => from && typeof el.animate === "function");
+  if (!live.length) return;
+  const to = live.map(([el]) => el.getBoundingClientRect());
+  const { x, y } = shift();
+  live.forEach(([el, from], n) => {
+    const dx = from.left + x - to[n].left;
+    const dy = from.top + y - to[n].top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+    fly(el, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }],
       { duration: ANIM_MS, easing: "cubic-bezier(.2,.7,.3,1)" });
-    const done = () => el.classList.remove("sp-moving");
-    a.onfinish = done;
-    a.oncancel = done;
-  } catch (_) {
-    el.classList.remove("sp-moving");
-  }
+  });
 }
 
 const countCodes = (lists) => {
@@ -74,14 +134,15 @@ const countCodes = (lists) => {
  * `prev`). `sameTableau`: the same cards in the same places (only dragged cards spring back).
  */
 export function flip(before, prev, v, refs, table, sameTableau) {
-  const now = table.getBoundingClientRect();
   // how far the whole table moved between the two drawings (e.g. a banner appeared)
-  const shift = { x: now.left - before.table.left, y: now.top - before.table.top };
+  const shift = () => {
+    const now = table.getBoundingClientRect();
+    return { x: now.left - before.table.left, y: now.top - before.table.top };
+  };
+  const jobs = [];
   if (sameTableau) {
-    refs.cards.forEach((els, i) => els.forEach((e, j) => {
-      const r = before.cards[i] && before.cards[i][j];
-      if (r) animate(e, r, shift);
-    }));
+    refs.cards.forEach((els, i) => els.forEach((e, j) => jobs.push([e, before.cards[i] && before.cards[i][j]])));
+    animate(jobs, shift);
     return;
   }
   const last = v.last;
@@ -98,7 +159,7 @@ export function flip(before, prev, v, refs, table, sameTableau) {
       for (let j = 0; j < k; j++) {
         const e = newDst[newDst.length - k + j];
         if (e.dataset.card && e.dataset.card === oldCodes[oldSrc.length - k + j]) {
-          animate(e, oldSrc[oldSrc.length - k + j], shift);
+          jobs.push([e, oldSrc[oldSrc.length - k + j]]);
           done.add(e);
         }
       }
@@ -109,7 +170,7 @@ export function flip(before, prev, v, refs, table, sameTableau) {
     refs.cards.forEach((els, i) => {
       const e = els[els.length - 1];
       if (e && (e.dataset.card || e.dataset.coming) && els.length > (before.cards[i] || []).length) {
-        animate(e, before.stock, shift);
+        jobs.push([e, before.stock]);
         done.add(e);
       }
     });
@@ -125,10 +186,11 @@ export function flip(before, prev, v, refs, table, sameTableau) {
   const follow = (e) => {
     const c = e.dataset.card;
     if (!c || done.has(e) || oldCount.get(c) !== 1 || newCount.get(c) !== 1) return;
-    animate(e, oldPos.get(c), shift);
+    jobs.push([e, oldPos.get(c)]);
   };
   refs.cards.forEach((els) => els.forEach(follow));
   newFound.forEach(follow);
+  animate(jobs, shift);
 }
 
 // ---- moments: a card turning over, a refusal, a win ---------------------------------------------
@@ -139,16 +201,33 @@ export function flip(before, prev, v, refs, table, sameTableau) {
 const REFUSAL_MS = 700;
 const CELEBRATE_MS = 3200;
 
-// Add `cls` (and data-`attr`) to `els` for `ms`, then take it away (from the elements still drawn).
+// The moments under way: element -> {class: timer}.
+const momentTimers = new WeakMap();
+
+// Add `cls` (and data-`attr`) to `els` for `ms`, then take it away (from the elements still drawn). An
+// element that already has it (a drawing keeps elements that look the same) starts it again.
 function moment(els, cls, ms, attr) {
+  let restart = false;
+  for (const e of els) {
+    const timers = momentTimers.get(e) || {};
+    momentTimers.set(e, timers);
+    if (timers[cls]) clearTimeout(timers[cls]);
+    if (e.classList.contains(cls)) {
+      e.classList.remove(cls);
+      restart = true;
+    }
+  }
+  if (restart) void els[0].offsetWidth; // (style the element without it once: its CSS animation starts over)
   for (const e of els) {
     e.classList.add(cls);
     if (attr) e.setAttribute(attr, "true");
+    const timers = momentTimers.get(e);
+    timers[cls] = setTimeout(() => {
+      delete timers[cls];
+      e.classList.remove(cls);
+      if (attr) e.removeAttribute(attr);
+    }, ms);
   }
-  setTimeout(() => els.forEach((e) => {
-    e.classList.remove(cls);
-    if (attr) e.removeAttribute(attr);
-  }), ms);
 }
 
 // The cards a face-down card became: in each column that has fewer face-down cards than before (a move

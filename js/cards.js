@@ -167,8 +167,13 @@ export function cardFace(code, full = true) {
   return proto.cloneNode(true);
 }
 
-/** Give card element `el` (from cardFace) its art, when a drag uncovers it. */
-export function showArt(el) {
+/**
+ * Show card element `el` (from cardFace) whole while a drag uncovers it (`.sp-uncovered`: a covered card
+ * hides its art, see widget.css); false takes that back.
+ */
+export function showArt(el, shown = true) {
   const code = el.dataset.card;
-  if (code && !el.querySelector(".sp-art")) el.replaceChildren(...cardFace(code, true).childNodes);
+  if (!code) return;
+  if (shown && !el.querySelector(".sp-art")) el.replaceChildren(...cardFace(code, true).childNodes);
+  el.classList.toggle("sp-uncovered", shown);
 }

@@ -17,8 +17,9 @@ const MIN_CARD_W = 28; // below: the felt scrolls sideways
 const HEIGHT_FLOOR_W = 60; // the window's height never shrinks cards below this
 const GAP_RATIO = 0.14; // gap between columns / card width
 const ROOT_PAD = 8; // px, as in widget.css (.spiderette padding)
-const CHROME_PX = 260; // the notebook's bars and the widget's toolbar, stats and status line, roughly
+const CHROME_PX = 280; // the notebook's bars and the widget's toolbar, stats and two-line status, roughly
 const MIN_FELT_PX = 320;
+const TIGHT_PX = 320; // a widget narrower than this folds its less used controls behind More
 const LETTER_ROWS = 0.24; // the column letters, in card heights
 const ROOM = 0.25; // felt below the longest column, in card heights: room to drop a card or two
 const ROW_STEP = 0.25; // the felt grows by a quarter of a card height
@@ -104,7 +105,7 @@ function fit(root, width, tableau) {
   const gap = Math.max(3, Math.round(w * GAP_RATIO));
   const compact = w < COMPACT_W;
   // (written only when they change: a new --card-w restyles every card of the widget)
-  const key = `${w}|${gap}|${pad}|${width > 0 && width < 560}`;
+  const key = `${w}|${gap}|${pad}|${width > 0 && width < 560}|${width > 0 && width < TIGHT_PX}`;
   if (applied.get(root) !== key) {
     applied.set(root, key);
     root.style.setProperty("--card-w", `${w}px`);
@@ -114,6 +115,8 @@ function fit(root, width, tableau) {
     root.classList.toggle("sp-compact", compact);
     // the toolbar goes compact too on a narrow widget
     root.classList.toggle("sp-narrow", width > 0 && width < 560);
+    // and below TIGHT_PX, only the controls played with (More shows the others)
+    root.classList.toggle("sp-tight", width > 0 && width < TIGHT_PX);
   }
   return { w, maxRows: Math.round(maxRows * 20) / 20, compact };
 }

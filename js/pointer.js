@@ -3,7 +3,7 @@
 
 import { springBack } from "./animation.js";
 import { showArt } from "./cards.js";
-import { markTargets } from "./table.js";
+import { forget, markTargets, showEnd } from "./table.js";
 import { sendsRun } from "./view.js";
 
 const DRAG_THRESHOLD = 4; // px: less than this is a click
@@ -29,6 +29,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     if (p.dragging) {
       clearDragMarks();
       springBack(p.els.filter((e) => e.isConnected));
+      if (p.under) showArt(p.under, false);
     }
   }
 
@@ -56,7 +57,11 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
   function startDrag(p) {
     p.dragging = true;
     const under = drawn.refs.cards[p.col][p.index - 1];
-    if (under && under.dataset.card) showArt(under); // uncovered by the drag: seen whole
+    if (under && under.dataset.card) {
+      showArt(under); // uncovered by the drag: seen whole
+      forget(under); // (its look changed in place: the next drawing draws it anew)
+      p.under = under;
+    }
     p.els = drawn.refs.cards[p.col].slice(p.index);
     p.els.forEach((e) => e.classList.add("sp-dragging"));
     p.targets = markTargets(drawn.refs, drawn.view, p.col, p.k);
@@ -102,7 +107,10 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     const hover = hit && !(hit.type === "tableau" && hit.col === p.col) ? hit.el : null;
     if (hover !== p.hover) {
       if (p.hover) p.hover.classList.remove("sp-drop-hover");
-      if (hover) hover.classList.add("sp-drop-hover");
+      if (hover) {
+        showEnd(hover);
+        hover.classList.add("sp-drop-hover");
+      }
       p.hover = hover;
     }
   });
@@ -123,6 +131,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     const hit = hitTest(p, e.clientX, e.clientY);
     clearDragMarks();
     root.classList.remove("sp-is-dragging");
+    if (p.under) showArt(p.under, false); // (on top once the cards have gone, covered again if they come back)
     let legal = false;
     if (hit && hit.type === "tableau" && hit.col !== p.col) {
       legal = p.targets.includes(hit.col);

@@ -4,12 +4,13 @@
 // - a move (a legal drop, or a click: the destination is the one Python's table.click_move picks, read
 //   from the view's targets in the same order);
 // - a deal (a back lands on every column and stays a back until Python's view says which card it is);
+// - a complete run sent to the foundations (its king shows there);
 // - an undo or a redo (the table before or after, kept from earlier views).
 // The front end holds no rules: what it cannot read from the views it leaves out (the targets of the
 // predicted table, the score), and a card that turns over stays a back. Python's answer (the view with
 // `answer` equal to the intent's `id`) replaces the prediction, confirming or correcting it.
 
-import { targetsOf } from "./view.js";
+import { RUN_LENGTH, targetsOf } from "./view.js";
 
 /** How many earlier tables the undo stack keeps. */
 const KEEP = 200;
@@ -64,6 +65,23 @@ export function predictMove(v, src, dst, k) {
   s.movable = s.up.length ? Math.max(1, from.movable - k) : 0;
   d.movable = k; // at least the group that came (Python says whether it joins a longer one)
   return base(v, { kind: "move", src, dst, count: k }, tableau.map(settle));
+}
+
+/**
+ * The table after sending the complete run on top of column `src` to the foundations, if the view says it
+ * may go; else null. (A back it uncovers stays a back; the foundation shows the run's king.)
+ */
+export function predictSend(v, src) {
+  const from = v.tableau[src];
+  if (!from || from.coming || !v.sendable.includes(src) || from.up.length < RUN_LENGTH) return null;
+  const tableau = v.tableau.map(copyColumn);
+  const s = tableau[src];
+  const run = s.up.splice(s.up.length - RUN_LENGTH, RUN_LENGTH);
+  s.movable = s.up.length ? 1 : 0; // (at least the top card; Python says how many more)
+  const p = base(v, { kind: "send", src }, tableau.map(settle));
+  p.foundations = [...v.foundations, run[0]];
+  p.runs = (v.runs | 0) + 1;
+  return p;
 }
 
 /** The table after a deal, if the view says one can be made: a back on every column; else null. */
@@ -146,6 +164,7 @@ export function predict(v, intent, history) {
   if (intent.action === "undo") return history.undo(v);
   if (intent.action === "redo") return history.redo(v);
   if (intent.action === "deal") return predictDeal(v);
+  if (intent.action === "send") return predictSend(v, intent.src);
   if (intent.action === "move") return predictMove(v, intent.src, intent.dst, intent.count);
   if (intent.action === "click") {
     const dst = clickTarget(v, intent.src, intent.count);

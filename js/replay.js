@@ -9,7 +9,7 @@
 import { flip, snapshot } from "./animation.js";
 import { h } from "./cards.js";
 import { createSizer } from "./layout.js";
-import { buildTable } from "./table.js";
+import { drawInto } from "./table.js";
 import { readView, tableauSignature } from "./view.js";
 
 let instances = 0;
@@ -190,12 +190,11 @@ function render({ model, el }) {
     const steps = int(raw.steps);
     const sig = tableauSignature(v);
     const before = snapshot(drawn.refs, table);
-    const { frag, refs } = buildTable(v, uid, sizer.layout(v.tableau));
+    const refs = drawInto(table, drawn.refs, v, uid, sizer.layout(v.tableau));
     // A picture of the stock, not a button: the replay is watched, not played.
     refs.stock.removeAttribute("role");
     refs.stock.removeAttribute("title");
     refs.stock.setAttribute("aria-label", `stock: ${v.deals_left} ${v.deals_left === 1 ? "deal" : "deals"} left`);
-    table.replaceChildren(frag);
     const sameTableau = !!prev && sig === drawn.sig;
     Object.assign(drawn, { view: v, refs, sig, step, steps });
     if (before) flip(before, prev, v, refs, table, sameTableau);

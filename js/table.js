@@ -1,5 +1,7 @@
 // The table as a function of the view: buildTable(view) draws the stock, the foundations, the column
-// letters and the tableau, from nothing but the (normalised) view.
+// letters and the tableau, from nothing but the (normalised) view; drawInto(table, old, view) draws it
+// over the last drawing, keeping the elements of what looks the same (the browser then restyles and lays
+// out only what changed: a move touches two columns, a deal the top of each).
 
 import { cardFace, cardName, h, letter } from "./cards.js";
 import { DEFAULT_GEOMETRY, fanTableau } from "./layout.js";
@@ -54,66 +56,150 @@ function buildFoundations(v, n) {
   return { fbox, fslots };
 }
 
-// Column i: its pile element and its cards (face-down first, then face-up, bottom to top).
-function buildColumn(v, i, f, hint, uid) {
+// Column i: what its pile says (aria-label, hint class) and its cards, face-down first, then face-up, bottom
+// to top. Each card: {key, t, make()}; `key` names everything its element shows (same key: the element
+// drawn last time may stay), `t` its offset in card heights (--t, set apart: compression changes it alone).
+function columnSpec(v, i, f, hint, uid) {
   const c = v.tableau[i];
   const L = letter(i);
-  const pile = h("div", {
-    class: "sp-pile sp-col",
-    "data-pile": `tableau-${i}`,
-    id: `${uid}-p${i}`,
-    "aria-label": c.total
-      ? `column ${L}: ${c.down} face-down, ${c.up.length} face-up`
-      : `column ${L}: empty`,
-  });
-  pile.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
-  const els = [];
+  const cards = [];
   let t = 0;
+  const down = (j, coming) => () => h("div", {
+    class: coming ? "sp-card sp-down sp-coming" : "sp-card sp-down",
+    "data-face": "down",
+    "data-coming": coming ? "true" : null,
+    "data-col": i,
+    "data-index": j,
+    role: "img",
+    "aria-label": coming ? `card being dealt, column ${L}` : `face-down card, column ${L}`,
+  });
   for (let j = 0; j < c.down; j++) {
-    const d = h("div", {
-      class: "sp-card sp-down",
-      "data-face": "down",
-      "data-col": i,
-      "data-index": j,
-      role: "img",
-      "aria-label": `face-down card, column ${L}`,
-    });
-    d.style.setProperty("--t", t.toFixed(4));
+    cards.push({ key: "d", full: false, t, make: down(j, false) });
     t += f.fd;
-    els.push(d);
   }
   const hintSrc = hint && hint.src === i && hint.kind !== "deal" ? Math.max(1, hint.count | 0) : 0;
   const sendRun = v.sendable.includes(i);
   c.up.forEach((code, j) => {
     const index = c.down + j;
     const k = c.total - index;
-    const card = cardFace(code, k === 1); // (the art on the top card only: the others show their strip)
-    card.dataset.col = String(i);
-    card.dataset.index = String(index);
-    card.id = `${uid}-c${i}-${index}`;
-    card.setAttribute("aria-label", `${cardName(code)}, column ${L}`);
-    if (k <= c.movable) card.classList.add("sp-movable");
-    if (sendRun && k <= RUN_LENGTH) card.classList.add("sp-sendable");
-    if (k <= hintSrc) card.classList.add("sp-hint-src");
-    card.style.setProperty("--t", t.toFixed(4));
+    // (the art on the top card only: the others show their strip)
+    const full = k === 1;
+    const movable = k <= c.movable;
+    const sendable = sendRun && k <= RUN_LENGTH;
+    const hinted = k <= hintSrc;
+    const make = () => {
+      const card = cardFace(code, full);
+      card.dataset.col = String(i);
+      card.dataset.index = String(index);
+      card.id = `${uid}-c${i}-${index}`;
+      card.setAttribute("aria-label", `${cardName(code)}, column ${L}`);
+      if (movable) card.classList.add("sp-movable");
+      if (sendable) card.classList.add("sp-sendable");
+      if (hinted) card.classList.add("sp-hint-src");
+      return card;
+    };
+    cards.push({ key: `${code}${+movable}${+sendable}${+hinted}`, full, t, make });
     t += f.fu;
-    els.push(card);
   });
   // (a prediction of a deal: backs dealt on top, until Python's view says which cards they are)
   for (let j = 0; j < c.coming; j++) {
-    const d = h("div", {
-      class: "sp-card sp-down sp-coming", "data-face": "down", "data-coming": "true", "data-col": i,
-      "data-index": c.down + c.up.length + j, role: "img", "aria-label": `card being dealt, column ${L}`,
-    });
-    d.style.setProperty("--t", t.toFixed(4));
+    cards.push({ key: "c", full: false, t, make: down(c.down + c.up.length + j, true) });
     t += f.fu;
-    els.push(d);
   }
+  return {
+    label: c.total ? `column ${L}: ${c.down} face-down, ${c.up.length} face-up` : `column ${L}: empty`,
+    // where its cards end (card heights): a target or a hint is drawn round the cards, not the whole column
+    tend: (cards.length ? t - (c.up.length ? f.fu : f.fd) + 1 : 1).toFixed(4),
+    hintDst: !!(hint && hint.dst === i && hint.kind !== "deal"),
+    cards,
+  };
+}
+
+// How each card element was drawn: {key, full} (see columnSpec); an element without one is drawn again.
+const drawnKey = new WeakMap();
+
+// May the element drawn as `was` show the card `spec`? The same key, and its art when it needs it (a
+// top card that gets covered keeps its art, which the CSS hides under the next card).
+const fits = (was, spec) => !!was && was.key === spec.key && (was.full || !spec.full);
+
+/** Forget how card element `el` was drawn (its look was changed in place): the next drawing replaces it. */
+export function forget(el) {
+  drawnKey.delete(el);
+}
+
+const makeCard = (spec) => {
+  const el = spec.make();
+  el.style.setProperty("--t", spec.t.toFixed(4));
+  drawnKey.set(el, { key: spec.key, full: spec.full });
+  return el;
+};
+
+// Column i, drawn anew: its pile element and its cards.
+function buildColumn(v, i, f, hint, uid) {
+  const spec = columnSpec(v, i, f, hint, uid);
+  const pile = h("div", {
+    class: `sp-pile sp-col${spec.hintDst ? " sp-hint-dst" : ""}`,
+    "data-pile": `tableau-${i}`,
+    id: `${uid}-p${i}`,
+    "aria-label": spec.label,
+  });
+  pile.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
+  const els = spec.cards.map(makeCard);
   pile.append(...els);
-  // where its cards end (card heights): a target or a hint is drawn round the cards, not the whole column
-  pile.style.setProperty("--tend", (els.length ? t - (c.up.length ? f.fu : f.fd) + 1 : 1).toFixed(4));
-  if (hint && hint.dst === i && hint.kind !== "deal") pile.classList.add("sp-hint-dst");
+  cardsEnd.set(pile, spec.tend);
+  if (spec.hintDst) showEnd(pile);
   return { pile, els };
+}
+
+// Where the cards of each column's pile end (card heights, see columnSpec). A pile shows it (--tend, for
+// the ring of a target or a hint round its cards) only when it is marked: a custom property is inherited,
+// so setting it restyles every card of the pile.
+const cardsEnd = new WeakMap();
+
+/** Let the marks of column pile `pile` (a target, a hint, a drop under the pointer) go round its cards. */
+export function showEnd(pile) {
+  const tend = cardsEnd.get(pile);
+  if (tend !== undefined) setVarIfChanged(pile, "--tend", tend);
+}
+
+const setIfChanged = (el, name, value) => {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+};
+const setVarIfChanged = (el, name, value) => {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+};
+
+// Column i drawn over its last drawing (`pile`, `old` its card elements): the cards that look the same
+// from the bottom up stay (a card in flight flies on, and the browser restyles only what changed); the
+// rest is drawn anew. Returns the column's card elements.
+function patchColumn(v, i, f, hint, uid, pile, old) {
+  const spec = columnSpec(v, i, f, hint, uid);
+  setIfChanged(pile, "aria-label", spec.label);
+  pile.classList.toggle("sp-hint-dst", spec.hintDst);
+  cardsEnd.set(pile, spec.tend);
+  if (spec.hintDst) showEnd(pile);
+  let same = 0;
+  while (same < old.length && same < spec.cards.length && fits(drawnKey.get(old[same]), spec.cards[same])) same++;
+  const els = old.slice(0, same);
+  for (let j = 0; j < same; j++) setVarIfChanged(els[j], "--t", spec.cards[j].t.toFixed(4));
+  for (let j = same; j < old.length; j++) old[j].remove();
+  const fresh = spec.cards.slice(same).map(makeCard);
+  pile.append(...fresh);
+  return els.concat(fresh);
+}
+
+// What decides the drawing of the stock, and of the foundations (each drawn again only when it changes).
+const stockKey = (v) => JSON.stringify([v.deals_left, v.can_deal, v.deal_error, !!v.hint && v.hint.kind === "deal"]);
+const foundationsKey = (v) => JSON.stringify([v.columns, v.runs_total, v.foundations,
+  v.hint && v.hint.kind === "send" ? v.foundations.length : null]);
+
+function buildFoundationBox(v, n, hint) {
+  const { fbox, fslots } = buildFoundations(v, n);
+  if (hint && hint.kind === "send") {
+    const slot = fslots[v.foundations.length];
+    if (slot) slot.classList.add("sp-hint-dst");
+  }
+  return { fbox, fslots };
 }
 
 /**
@@ -132,7 +218,7 @@ export function buildTable(v, uid, geometry = DEFAULT_GEOMETRY) {
   const top = h("div", { class: "sp-top" });
   top.style.gridTemplateColumns = grid;
   const stock = buildStock(v, hint);
-  const { fbox, fslots } = buildFoundations(v, n);
+  const { fbox, fslots } = buildFoundationBox(v, n, hint);
   top.append(stock, fbox);
   frag.append(top);
 
@@ -145,31 +231,72 @@ export function buildTable(v, uid, geometry = DEFAULT_GEOMETRY) {
   // tableau
   const tab = h("div", { class: "sp-tableau" });
   tab.style.gridTemplateColumns = grid;
-  const { fans, rows } = fanTableau(
-    v.tableau.map((c) => (c.coming ? { ...c, up: [...c.up, ...Array(c.coming)] } : c)), geometry);
-  tab.style.setProperty("--rows", rows.toFixed(3));
-  const refs = { stock, fslots, piles: [], cards: [] };
+  const { fans, rows } = fanOf(v, geometry);
+  const height = tableauHeight(rows);
+  tab.style.height = height;
+  const refs = { stock, fslots, piles: [], cards: [], fbox, tab, height, uid, stockKey: stockKey(v),
+    foundationsKey: foundationsKey(v) };
   for (let i = 0; i < n; i++) {
     const { pile, els } = buildColumn(v, i, fans[i], hint, uid);
     refs.piles.push(pile);
     refs.cards.push(els);
     tab.append(pile);
   }
-  if (hint && hint.kind === "send") {
-    const slot = fslots[v.foundations.length];
-    if (slot) slot.classList.add("sp-hint-dst");
-  }
   frag.append(tab);
   return { frag, refs };
 }
 
+// (a height, not a custom property: that would be inherited, and restyle every card when the felt grows)
+const tableauHeight = (rows) => `calc(var(--card-h) * ${rows.toFixed(3)})`;
+
+const fanOf = (v, geometry) =>
+  fanTableau(v.tableau.map((c) => (c.coming ? { ...c, up: [...c.up, ...Array(c.coming)] } : c)), geometry);
+
+/**
+ * Draw view `v` in `table` (the element holding the drawing `old`, the refs of buildTable or of this,
+ * or null): what looks the same stays, the rest is drawn anew (a whole new drawing when the number of
+ * columns changed). Returns the refs of the drawing, as buildTable's.
+ */
+export function drawInto(table, old, v, uid, geometry = DEFAULT_GEOMETRY) {
+  if (!old || !old.tab || old.uid !== uid || old.piles.length !== v.columns || !old.tab.isConnected ||
+      old.tab.parentNode !== table) {
+    const { frag, refs } = buildTable(v, uid, geometry);
+    table.replaceChildren(frag);
+    return refs;
+  }
+  const n = v.columns;
+  const hint = v.hint;
+  const refs = { ...old, piles: old.piles, cards: [] };
+  const sk = stockKey(v);
+  if (sk !== old.stockKey) {
+    const stock = buildStock(v, hint);
+    old.stock.replaceWith(stock);
+    Object.assign(refs, { stock, stockKey: sk });
+  }
+  const fk = foundationsKey(v);
+  if (fk !== old.foundationsKey) {
+    const { fbox, fslots } = buildFoundationBox(v, n, hint);
+    old.fbox.replaceWith(fbox);
+    Object.assign(refs, { fbox, fslots, foundationsKey: fk });
+  }
+  const { fans, rows } = fanOf(v, geometry);
+  const height = tableauHeight(rows);
+  if (old.height !== height) old.tab.style.height = height;
+  refs.height = height;
+  for (let i = 0; i < n; i++) refs.cards.push(patchColumn(v, i, fans[i], hint, uid, old.piles[i], old.cards[i]));
+  return refs;
+}
 /**
  * Light up (.sp-target) where the top `k` cards of column `src` may go, as the view says: columns,
  * and the next foundation slot for a complete run that may be sent. Returns the target columns.
  */
 export function markTargets(refs, v, src, k) {
   const targets = targetsOf(v, src, k);
-  for (const d of targets) if (refs.piles[d]) refs.piles[d].classList.add("sp-target");
+  for (const d of targets) {
+    if (!refs.piles[d]) continue;
+    showEnd(refs.piles[d]);
+    refs.piles[d].classList.add("sp-target");
+  }
   if (v.sendable.includes(src) && k >= RUN_LENGTH) {
     const slot = refs.fslots[v.foundations.length];
     if (slot) slot.classList.add("sp-target");

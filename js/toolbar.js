@@ -138,15 +138,23 @@ export function createChrome(uid = "sp") {
   btnStats.setAttribute("aria-controls", `${uid}-stats`);
   btnStats.setAttribute("aria-expanded", "false");
 
+  // On a very narrow widget (.sp-tight) the controls played with stay in view and the others fold away
+  // behind "More" (.sp-secondary; the bar is .sp-open while they are shown).
+  const btnMore = h("button", { type: "button", class: "sp-btn sp-more", "data-control": "more",
+    "aria-expanded": "false", "aria-label": "More controls", title: "More controls", text: "More \u2026" });
+  const secondary = (...els) => {
+    for (const e of els) e.classList.add("sp-secondary");
+    return els;
+  };
   const toolbar = h("div", { class: "sp-bar", role: "toolbar", "aria-label": "Game controls" },
     h("span", { class: "sp-group" },
       button("new", "New game", "New game with the chosen variant, suits and deal number (N)", "sp-primary"),
-      selVariant, selSuits, inpDeal, btnResume),
+      ...secondary(selVariant, selSuits, inpDeal, btnResume)),
     h("span", { class: "sp-group" },
-      button("restart", "Restart", "Restart this deal"),
+      ...secondary(button("restart", "Restart", "Restart this deal")),
       btnUndo, btnRedo,
       button("hint", "Hint", "Show a good move (H)"),
-      btnThink, lblWinnable, btnStats));
+      ...secondary(btnThink, lblWinnable, btnStats), btnMore));
   const stats = h("div", { class: "sp-stats" }, title, dealNo, statScore, statMoves, statDeals, statRuns, statTime,
     statWinnable, btnUndoToWinnable);
   // Before a game in progress is given up (New game, Restart, Resume): "Abandon this game?"
@@ -229,6 +237,7 @@ export function createChrome(uid = "sp") {
     valDeals.textContent = String(v.deals_left);
     valRuns.textContent = `${v.runs}/${v.runs_total}`;
     message.textContent = v.message;
+    message.title = v.message; // (the whole of a message longer than its two lines)
     message.dataset.tone = v.tone || "plain";
     btnUndo.disabled = !v.can_undo;
     btnRedo.disabled = !v.can_redo;
@@ -325,6 +334,10 @@ export function createChrome(uid = "sp") {
         if (action) act(action);
       };
       on(toolbar, "click", press);
+      on(btnMore, "click", () => {
+        const open = toolbar.classList.toggle("sp-open");
+        btnMore.setAttribute("aria-expanded", open ? "true" : "false");
+      });
       // Enter in the deal number box: New game
       on(inpDeal, "keydown", (e) => {
         if (e.key === "Enter") {

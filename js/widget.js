@@ -12,12 +12,12 @@
 // each view of the widget.
 
 import { h } from "./cards.js";
-import { flip, moments, snapshot } from "./animation.js";
+import { flip, flyOn, land, moments, snapshot } from "./animation.js";
 import { createKeyboard } from "./keyboard.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
 import { agrees, createHistory, predict } from "./predict.js";
-import { buildTable } from "./table.js";
+import { drawInto } from "./table.js";
 import { createChrome } from "./toolbar.js";
 import { readStats } from "./panel.js";
 import { readVariants, readView, tableauSignature } from "./view.js";
@@ -31,10 +31,6 @@ const PREDICTION_MS = 5000;
 
 /** A game in progress: something was played on it (there is something to undo or redo), and it is not won. */
 const inProgress = (v) => !!v && v.status !== "won" && (v.can_undo || v.can_redo);
-
-// CSS animations and transitions belong to the look of a card (its classes start them again): not flights.
-const isCss = (a) => (typeof CSSAnimation !== "undefined" && a instanceof CSSAnimation) ||
-  (typeof CSSTransition !== "undefined" && a instanceof CSSTransition);
 
 let instances = 0;
 // The intents' ids: this page's mark (another page may show the same model), the view, a count.
@@ -133,8 +129,8 @@ function render({ model, el }) {
     const before = relayout ? null : snapshot(drawn.refs, table);
     pointer.abort();
     const keep = !!prev && !(v.last && v.last.kind === "new"); // the same game: the felt keeps its height
-    const { frag, refs } = buildTable(v, uid, sizer.layout(v.tableau, keep));
-    table.replaceChildren(frag);
+    // (what looks the same stays: the browser restyles and lays out only what changed)
+    const refs = drawInto(table, drawn.refs, v, uid, sizer.layout(v.tableau, keep));
     const sig = tableauSignature(v);
     const sameTableau = !!prev && sig === drawn.sig;
     Object.assign(drawn, { view: v, refs, sig });
@@ -148,7 +144,7 @@ function render({ model, el }) {
   // prediction gave them fly on, where Python's view has them there too).
   function show(v, guess) {
     if (!drawn.view || drawn.view.version !== v.version) keyboard.drop();
-    const flights = guess && agrees(guess, v) ? land(drawn.refs) : [];
+    const flights = guess && agrees(guess, v) ? land(table) : [];
     drawTable(v);
     flyOn(flights, drawn.refs);
     root.dataset.status = v.status;
@@ -163,36 +159,6 @@ function render({ model, el }) {
           if (wasBack && j >= up.down && j < c.total) e.classList.add("sp-turned");
         });
       });
-    }
-  }
-
-  // The cards of the drawing `refs` in flight: where they go and how far they are; they land at once
-  // (so that the next drawing starts from their place). flyOn() lets them fly on in the next drawing.
-  function land(refs) {
-    const out = [];
-    if (!refs) return out;
-    refs.cards.forEach((els, i) => els.forEach((e, j) => {
-      for (const a of e.getAnimations ? e.getAnimations() : []) {
-        if (!(a.effect && a.effect.getKeyframes) || a.playState !== "running" || isCss(a)) continue;
-        out.push({ col: i, index: j, card: e.dataset.card || "", keyframes: a.effect.getKeyframes(),
-          timing: a.effect.getTiming(), time: a.currentTime });
-        a.finish();
-      }
-    }));
-    return out;
-  }
-  function flyOn(flights, refs) {
-    for (const f of flights) {
-      const e = (refs.cards[f.col] || [])[f.index];
-      // the same card (or, for a dealt back, the card it turned out to be) in the same place
-      if (!e || (f.card && e.dataset.card !== f.card) || typeof KeyframeEffect === "undefined") continue;
-      const a = new Animation(new KeyframeEffect(e, f.keyframes, f.timing), document.timeline);
-      a.currentTime = f.time;
-      e.classList.add("sp-moving");
-      const done = () => e.classList.remove("sp-moving");
-      a.onfinish = done;
-      a.oncancel = done;
-      a.play();
     }
   }
 

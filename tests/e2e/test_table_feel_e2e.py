@@ -311,3 +311,26 @@ def test_a_refused_prediction_rolls_back_to_pythons_view(seed7):
     pile = H.pile(page, "tableau-3").bounding_box()
     assert pile["x"] - 1 <= box["x"] <= pile["x"] + pile["width"], "7C is back in column d"
     assert H.kernel_json(page, "w.game.move_count") == 1
+
+
+# A complete run of spades on column a (over a face-down 5H), sent by hand (manual: runs stay until sent).
+MANUAL_RUN = ("spiderette:4+manual 5h" + "".join(RUN) + "/Ah8hAd7dKd6cQC/2h9h2d8dAc7cKC/3hTh3d9d2c8C/4hJh4dTd3c9C/"
+              "6hQh5dJd4cTC/7hKh6dQd5cJC - - 4 496 -")
+
+
+def test_a_run_sent_by_hand_is_drawn_before_the_kernel_answers(lab, request):
+    lab.open(request.node.name, [f"{H.IMPORT}, Game\nw = Widget(game=Game.from_position({MANUAL_RUN!r}))\nw"])
+    page = lab.page
+    slow_answers(page, 1.0)
+    H.card(page, "AS").click()  # a complete run on top: a click sends it
+    page.wait_for_timeout(200)
+    t = H.table(page)
+    assert t["cols"][0] == {"down": 1, "up": []}, "the run left at once; the card under it stays a back"
+    king = H.root(page).locator('[data-pile="foundation-0"] [data-card]')
+    assert king.get_attribute("data-card") == "KS", "the foundation shows the run's king"
+    assert t["status"]["moves"] == "4", "the stats wait for Python's answer"
+    t = H.wait_table(page, moves_are(5))
+    slow_answers(page, 0)
+    assert t["cols"][0] == {"down": 0, "up": ["5H"]}, "Python's view turns the 5H over"
+    assert t["cols"] == H.cols_of_view(H.kernel_json(page, "w.view"))
+    assert lab.widget_problems() == []

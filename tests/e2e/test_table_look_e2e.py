@@ -78,7 +78,8 @@ def toolbar_rows(page) -> dict:
     """How many controls the toolbar shows, in how many rows (controls whose middles are 8 px apart or less
     share a row)."""
     return H.root(page).evaluate("""(root) => {
-      const mids = [...root.querySelectorAll('.sp-bar button:not([hidden]), .sp-bar select, .sp-bar label')]
+      const mids = [...root.querySelectorAll('.sp-bar button, .sp-bar select, .sp-bar label')]
+        .filter((e) => e.getClientRects().length > 0)  // (drawn: not hidden, not folded behind More)
         .map((e) => { const b = e.getBoundingClientRect(); return b.top + b.height / 2; }).sort((a, b) => a - b);
       const rows = mids.filter((m, i) => i === 0 || m - mids[i - 1] > 8).length;
       return {controls: mids.length, rows};
@@ -115,9 +116,24 @@ def test_spiderette_at_500px_with_the_file_browser(lab, request):
     }""")
     assert seen[0] and seen[1] > 0, seen
 
-    # the toolbar: rows of controls, not one control a row (a very narrow output: about one card wide)
+    # the toolbar (a very narrow output: about one card wide): the controls played with in a few rows,
+    # the others folded behind More
     rows = toolbar_rows(page)
-    assert rows["rows"] <= rows["controls"] - 2, rows
+    assert rows["rows"] <= 3, rows
+    bar = H.root(page).locator(".sp-bar")
+    for action in ("new", "undo", "redo", "hint"):
+        assert bar.locator(f'[data-action="{action}"]').is_visible(), action
+    more = bar.locator('[data-control="more"]')
+    variant = bar.locator('[data-control="variant"]')
+    assert more.is_visible() and more.get_attribute("aria-expanded") == "false"
+    assert not variant.is_visible() and not bar.locator('[data-action="restart"]').is_visible()
+    more.click()
+    assert more.get_attribute("aria-expanded") == "true"
+    assert variant.is_visible() and bar.locator('[data-action="stats"]').is_visible()
+    assert toolbar_rows(page)["controls"] > rows["controls"]
+    H.screenshot(page, "narrow-500-more.png")
+    more.click()
+    assert not variant.is_visible() and toolbar_rows(page) == rows
     # a move still plays (the compact card is the card under the pointer)
     H.card(page, "6H").click(position={"x": 8, "y": 5})
     t = H.wait_table(page, lambda t: t["status"].get("moves") == "1")
@@ -135,6 +151,8 @@ def test_spider_at_800px_with_the_file_browser(lab, request):
     narrow_lab(lab, request, 800, [f"{H.IMPORT}\nw = Widget(variant='spider', suits=2, seed=3)\nw"])
     assert_reachable(lab.page, 10, 8, "narrow-800-spider.png")
     assert toolbar_rows(lab.page)["rows"] <= 3, "the toolbar wraps in a few full rows"
+    more = H.root(lab.page).locator('[data-control="more"]')
+    assert not more.is_visible(), "wide enough for every control: nothing folded behind More"
 
 
 def test_notebook7_at_500px(nb7, request):
@@ -327,8 +345,11 @@ def test_a_card_turning_over_and_the_faces(seed7):
     r = H.root(page)
     r.evaluate("""(root) => {
       window.__turned = [];
-      new MutationObserver((rs) => rs.forEach((x) => { for (const n of x.addedNodes) if (n.nodeType === 1)
-        n.querySelectorAll('.sp-turn').forEach((e) => window.__turned.push(e.dataset.card)); }))
+      // (a drawing adds the cards that changed, or a whole column, or the whole table)
+      const seen = (e) => window.__turned.push(e.dataset.card);
+      new MutationObserver((rs) => rs.forEach((x) => { for (const n of x.addedNodes) if (n.nodeType === 1) {
+        if (n.matches('.sp-turn')) seen(n);
+        n.querySelectorAll('.sp-turn').forEach(seen); } }))
         .observe(root, {subtree: true, childList: true});
     }""")
     H.card(page, "6H").click()  # onto 7C: 5S turns over in column b
