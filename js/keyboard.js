@@ -47,7 +47,6 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
     target.classList.add("sp-cursor");
     target.setAttribute("aria-current", "true");
     root.setAttribute("aria-activedescendant", target.id);
-    // (a span: the top card stays the last div of its pile, which shows its art: see widget.css)
     const ring = document.createElement("span");
     ring.className = "sp-cursor-ring";
     ring.setAttribute("aria-hidden", "true");

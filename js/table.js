@@ -74,7 +74,7 @@ function columnSpec(v, i, f, hint, uid) {
     "aria-label": coming ? `card being dealt, column ${L}` : `face-down card, column ${L}`,
   });
   for (let j = 0; j < c.down; j++) {
-    cards.push({ key: "d", full: false, t, make: down(j, false) });
+    cards.push({ key: "d", full: false, covered: false, t, make: down(j, false) });
     t += f.fd;
   }
   const hintSrc = hint && hint.src === i && hint.kind !== "deal" ? Math.max(1, hint.count | 0) : 0;
@@ -98,12 +98,12 @@ function columnSpec(v, i, f, hint, uid) {
       if (hinted) card.classList.add("sp-hint-src");
       return card;
     };
-    cards.push({ key: `${code}${+movable}${+sendable}${+hinted}`, full, t, make });
+    cards.push({ key: `${code}${+movable}${+sendable}${+hinted}`, full, covered: !full, t, make });
     t += f.fu;
   });
   // (a prediction of a deal: backs dealt on top, until Python's view says which cards they are)
   for (let j = 0; j < c.coming; j++) {
-    cards.push({ key: "c", full: false, t, make: down(c.down + c.up.length + j, true) });
+    cards.push({ key: "c", full: false, covered: false, t, make: down(c.down + c.up.length + j, true) });
     t += f.fu;
   }
   return {
@@ -129,6 +129,7 @@ export function forget(el) {
 
 const makeCard = (spec) => {
   const el = spec.make();
+  if (spec.covered) el.classList.add("sp-covered");
   el.style.setProperty("--t", spec.t.toFixed(4));
   drawnKey.set(el, { key: spec.key, full: spec.full });
   return el;
@@ -145,7 +146,9 @@ function buildColumn(v, i, f, hint, uid) {
   });
   pile.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));
   const els = spec.cards.map(makeCard);
-  pile.append(...els);
+  // (the cards go before an empty end mark: no card is ever a last child, so the page's :last-child
+  // rules restyle nothing when cards come and go)
+  pile.append(...els, h("span", { class: "sp-end", "aria-hidden": "true" }));
   cardsEnd.set(pile, spec.tend);
   if (spec.hintDst) showEnd(pile);
   return { pile, els };
@@ -181,10 +184,15 @@ function patchColumn(v, i, f, hint, uid, pile, old) {
   let same = 0;
   while (same < old.length && same < spec.cards.length && fits(drawnKey.get(old[same]), spec.cards[same])) same++;
   const els = old.slice(0, same);
-  for (let j = 0; j < same; j++) setVarIfChanged(els[j], "--t", spec.cards[j].t.toFixed(4));
+  for (let j = 0; j < same; j++) {
+    setVarIfChanged(els[j], "--t", spec.cards[j].t.toFixed(4));
+    if (els[j].classList.contains("sp-covered") !== spec.cards[j].covered) {
+      els[j].classList.toggle("sp-covered", spec.cards[j].covered);
+    }
+  }
   for (let j = same; j < old.length; j++) old[j].remove();
   const fresh = spec.cards.slice(same).map(makeCard);
-  pile.append(...fresh);
+  if (fresh.length) pile.querySelector(":scope > .sp-end").before(...fresh);
   return els.concat(fresh);
 }
 
