@@ -57,8 +57,10 @@ function buildFoundations(v, n) {
 }
 
 // Column i: what its pile says (aria-label, hint class) and its cards, face-down first, then face-up, bottom
-// to top. Each card: {key, t, make()}; `key` names everything its element shows (same key: the element
-// drawn last time may stay), `t` its offset in card heights (--t, set apart: compression changes it alone).
+// to top. Each card: {key, full, covered, t, make()}; `key` names what its element shows (same key: the
+// element drawn last time may stay), `full` whether it needs its art (the top card), `covered` whether
+// cards lie on it (.sp-covered hides an art it kept), `t` its offset in card heights (--t: compression
+// changes it alone).
 function columnSpec(v, i, f, hint, uid) {
   const c = v.tableau[i];
   const L = letter(i);
@@ -294,6 +296,7 @@ export function drawInto(table, old, v, uid, geometry = DEFAULT_GEOMETRY) {
   for (let i = 0; i < n; i++) refs.cards.push(patchColumn(v, i, fans[i], hint, uid, old.piles[i], old.cards[i]));
   return refs;
 }
+
 /**
  * Light up (.sp-target) where the top `k` cards of column `src` may go, as the view says: columns,
  * and the next foundation slot for a complete run that may be sent. Returns the target columns.
