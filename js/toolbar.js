@@ -162,7 +162,8 @@ export function createChrome(uid = "sp") {
   const btnNo = h("button", { type: "button", class: "sp-btn", "data-confirm-action": "keep", text: "Keep playing" });
   const question = h("div", { class: "sp-confirm", role: "alertdialog", "aria-labelledby": `${uid}-confirm`, hidden: true },
     h("span", { class: "sp-confirm-text", id: `${uid}-confirm`, text: "Abandon this game?" }), btnYes, btnNo);
-  const message = h("div", { class: "sp-message", "data-status": "message" });
+  const messageText = h("span", { class: "sp-message-text" });
+  const message = h("div", { class: "sp-message", "data-status": "message" }, messageText);
   const bannerSlot = h("div", { class: "sp-banner-slot" });
   const live = h("div", { class: "sp-sr", "aria-live": "polite", "aria-atomic": "true" });
 
@@ -236,7 +237,7 @@ export function createChrome(uid = "sp") {
     valMoves.textContent = String(v.moves);
     valDeals.textContent = String(v.deals_left);
     valRuns.textContent = `${v.runs}/${v.runs_total}`;
-    message.textContent = v.message;
+    messageText.textContent = v.message;
     message.title = v.message; // (the whole of a message longer than its two lines)
     message.dataset.tone = v.tone || "plain";
     btnUndo.disabled = !v.can_undo;

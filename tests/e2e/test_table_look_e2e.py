@@ -474,7 +474,8 @@ CONTRAST = """(root) => {
                                                               : ((v + 0.055) / 1.055) ** 2.4; });
                        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
   const msg = root.querySelector('[data-status="message"]');
-  const a = lum(getComputedStyle(msg).color), b = lum(getComputedStyle(root).backgroundColor);
+  const text = msg.querySelector('.sp-message-text') || msg;  // (the refusal's colours are on its text)
+  const a = lum(getComputedStyle(text).color), b = lum(getComputedStyle(root).backgroundColor);
   const felt = getComputedStyle(root.querySelector('.sp-table')).backgroundColor;
   return {contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05), felt: rgb(felt),
           tone: msg.dataset.tone, focus: getComputedStyle(root).outlineStyle};
