@@ -5,8 +5,10 @@ from __future__ import annotations
 import importlib.util
 import io
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -268,3 +270,30 @@ def test_lab_bad_folder(capsys, monkeypatch, tmp_path, launched):
 
 def test_packaged_notebook_is_the_play_notebook():
     assert cli.play_notebook() == (REPO / "notebooks" / "01-play.ipynb").read_bytes()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
+def test_lab_passes_sigterm_on_to_jupyterlab(tmp_path):
+    """``spiderette lab`` stopped with SIGTERM stops JupyterLab too (nothing is left running)."""
+    ready, stopped = tmp_path / "ready", tmp_path / "stopped"
+    child = ("import signal, sys, time, pathlib\n"
+             f"def stop(*_):\n    pathlib.Path({str(stopped)!r}).write_text('term')\n    sys.exit(3)\n"
+             "signal.signal(signal.SIGTERM, stop)\n"
+             f"pathlib.Path({str(ready)!r}).write_text('up')\n"
+             "time.sleep(60)\n")
+    parent = ("import sys\nfrom pathlib import Path\nfrom spiderette.cli import run_jupyter\n"
+              f"sys.exit(run_jupyter([sys.executable, '-c', {child!r}], Path({str(tmp_path)!r})))\n")
+    src = str(Path(cli.__file__).resolve().parents[1])  # (the spiderette under test, whatever is installed)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.Popen([sys.executable, "-c", parent], env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists():
+            assert proc.poll() is None and time.monotonic() < deadline, "the stand-in JupyterLab never started"
+            time.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 3, "the exit code is JupyterLab's"
+        assert stopped.read_text() == "term", "JupyterLab got the SIGTERM"
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -9,6 +9,7 @@ import argparse
 import importlib.util
 import math
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -184,13 +185,42 @@ def lab_command(folder: Path, no_browser: bool = False, port: int | None = None)
 
 
 def run_jupyter(cmd: list[str], cwd: Path) -> int:
-    """Run JupyterLab until it stops; Ctrl+C is left to it (it asks before shutting down)."""
-    proc = subprocess.Popen(cmd, cwd=cwd)
-    while True:
-        try:
-            return proc.wait()
-        except KeyboardInterrupt:
+    """Run JupyterLab until it stops, and return its exit code.
+
+    Ctrl+C is left to it (it asks before shutting down). A SIGTERM or SIGHUP sent to this process (a
+    service manager stopping it, a closed terminal) is passed on to JupyterLab, which then shuts down its
+    kernels, so that nothing is left running.
+    """
+    proc: subprocess.Popen | None = None
+    early: list[int] = []  # signals that came before JupyterLab started
+
+    def forward(signum: int, _frame: object) -> None:
+        if proc is None:
+            early.append(signum)
+        else:
+            proc.send_signal(signum)
+
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is None:
             continue
+        try:
+            previous[sig] = signal.signal(sig, forward)
+        except ValueError:  # (not the main thread: signals cannot be caught there)
+            break
+    try:
+        proc = subprocess.Popen(cmd, cwd=cwd)
+        for signum in early:
+            proc.send_signal(signum)
+        while True:
+            try:
+                return proc.wait()
+            except KeyboardInterrupt:
+                continue
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
