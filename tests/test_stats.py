@@ -152,7 +152,7 @@ def test_writes_are_atomic(spiderette_home, monkeypatch):
         R.record_result("spiderette", 4, won=False, score=1, moves=1, game_id="b")
     monkeypatch.undo()
     assert (spiderette_home / "stats.json").read_bytes() == before   # the old file, whole
-    assert files(spiderette_home) == ["stats.json"]                  # no temporary file left behind
+    assert files(spiderette_home) == ["stats.json", "stats.json.lock"]  # no temporary file left behind
 
 
 GOOD_ROW = {"played": 2, "won": 1, "streak": 0, "best_streak": 1, "best_score": 600, "fewest_moves": 90}
@@ -439,3 +439,29 @@ def test_the_statistics_intent_leaves_a_play_running():
     f = w.play("bd ea d", delay=0.2, wait=False)
     send(w, action="stats", open=True)
     assert [str(m) for m in f.result(timeout=10)] == ["bd1", "ea1", "d"]
+
+
+# A process that counts `n` games (ids "<tag>-<i>") into the statistics of the folder given.
+COUNTER = """
+import sys
+from spiderette.records import record_result
+folder, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for i in range(n):
+    record_result("spiderette", 4, won=i % 2 == 0, score=500 + i, moves=10 + i, game_id=f"{tag}-{i}", folder=folder)
+"""
+
+
+def test_kernels_counting_at_once_lose_no_game(tmp_path):
+    """Four processes (four kernels) count games into one statistics file at the same time: every game counts."""
+    import subprocess
+    import sys
+
+    src = str(Path(R.__file__).resolve().parents[1])  # (the spiderette under test, whatever is installed)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
+    procs = [subprocess.Popen([sys.executable, "-c", COUNTER, str(tmp_path), f"k{k}", "30"], env=env)
+             for k in range(4)]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0]
+    row = stats(folder=tmp_path)["spiderette", 4]
+    assert (row["played"], row["won"]) == (120, 60)
+    assert row["best_score"] == 529 and row["fewest_moves"] == 10
+    assert len(json.loads((tmp_path / "stats.json").read_text())["recorded"]) == 120

@@ -48,6 +48,8 @@ import stat
 import threading
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import SaveFileError, quote
@@ -72,6 +74,8 @@ COLUMNS = (("played", "played"), ("won", "won"), ("win_rate", "win rate"), ("str
            ("best_streak", "best streak"), ("best_score", "best score"), ("fewest_moves", "fewest moves"))
 
 _LOCK = threading.RLock()           # one read-modify-write of stats.json at a time in this process
+#: How long a write of the statistics waits for another process (another kernel) to finish its own.
+LOCK_WAIT = 10.0
 _RESUME_SEEN: dict[str, tuple] = {}  # resume.json path -> (stat signature, what it holds), to skip re-reading
 
 
@@ -226,6 +230,45 @@ def _write_stats(path: Path, games: dict[str, dict], ids: list[str]) -> None:
     write_atomic(path, json.dumps(doc, indent=1) + "\n")
 
 
+@contextmanager
+def _stats_lock(path: Path) -> Iterator[None]:
+    """One read-modify-write of the statistics file ``path`` at a time, in this process and across processes
+    (two kernels finishing games together both count): an exclusive lock on ``<path>.lock`` beside it.
+
+    Raises ``OSError`` when another process holds it for more than ``LOCK_WAIT`` seconds.
+    """
+    with _LOCK:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _lock_file(fd, path)
+            yield
+        finally:
+            os.close(fd)  # (closing the file lets the lock go)
+
+
+def _lock_file(fd: int, path: Path) -> None:
+    deadline = time.monotonic() + LOCK_WAIT
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        def attempt() -> None:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        def attempt() -> None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    while True:
+        try:
+            attempt()
+            return
+        except OSError as e:
+            if time.monotonic() > deadline:
+                raise OSError(e.errno, f"the statistics file {path} stays locked by another process") from e
+            time.sleep(0.01)
+
+
 def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int, game_id: str,
                   folder: str | os.PathLike | None = None) -> bool:
     """Count one finished game; ``False`` (and nothing changes) if the game ``game_id`` was counted before.
@@ -241,7 +284,7 @@ def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int
     if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
         raise ValueError(f"game_id must be a string of 1 to 64 characters, not {quote(game_id)}")
     path = home(folder) / STATS_FILE
-    with _LOCK:
+    with _stats_lock(path):
         games, ids = _load_stats(path)
         if game_id in ids:
             return False
@@ -390,7 +433,7 @@ def reset_stats(variant: str | None = None, suits: int | None = None, *,
         rules = get_rules(variant)
         keys = [_key(variant, suits)] if suits is not None else [f"{rules.name}:{s}" for s in rules.suit_options]
     path = home(folder) / STATS_FILE
-    with _LOCK:
+    with _stats_lock(path):
         games, ids = _load_stats(path)
         cleared = {k: v for k, v in games.items() if variant is None or k in keys}
         backup = None
