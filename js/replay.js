@@ -86,7 +86,9 @@ function render({ model, el }) {
   const controls = h("div", { class: "sp-bar sp-rp-controls", role: "toolbar", "aria-label": "Replay controls" },
     h("span", { class: "sp-group" }, btn.first, btn.back, btn.play, btn.forward, btn.last),
     h("span", { class: "sp-group sp-rp-scrub" }, slider, position));
-  const message = h("div", { class: "sp-message", "data-status": "message" });
+  // (two lines, as on the table: a longer message ends in an ellipsis, whole in the tip)
+  const messageText = h("span", { class: "sp-message-text" });
+  const message = h("div", { class: "sp-message", "data-status": "message" }, messageText);
   const live = h("div", { class: "sp-sr", "aria-live": "polite", "aria-atomic": "true" });
 
   const table = h("div", { class: "sp-table" });
@@ -211,8 +213,9 @@ function render({ model, el }) {
     badge.textContent = STATUS[v.status] || "";
     badge.hidden = !STATUS[v.status];
     badge.className = `sp-rp-status sp-rp-${v.status}`;
-    if (message.textContent !== v.message) {
-      message.textContent = v.message;
+    if (messageText.textContent !== v.message) {
+      messageText.textContent = v.message;
+      message.title = v.message;
       live.textContent = v.message;
     }
     slider.max = String(steps);

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 import traitlets
@@ -11,7 +12,7 @@ from spiderette_testkit import build, game, hidden_codes, run
 
 from spiderette import Game, Move, Replay, hints, solve
 from spiderette.cards import card_name, parse_card
-from spiderette.hints import greedy_move
+from spiderette.hints import greedy_move, ranked_hints
 from spiderette.replay import NOT_SUGGESTED, card_text
 from spiderette.table import view
 from spiderette.widget import Widget
@@ -132,7 +133,9 @@ def test_each_move_has_its_notation_cards_and_hint_reason():
     for i, (m, e) in enumerate(zip(g.history, r.entries)):
         ranked = hints(probe)
         place = next(j for j, h in enumerate(ranked, start=1) if h.move == m)
-        assert e["hint"] == place and e["reason"] == f"hint #{place}: {ranked[place - 1].reason}", i
+        worded = ranked_hints(probe, card_text)[place - 1].reason  # (the cards in words, as on the table)
+        assert e["hint"] == place and e["reason"] == f"hint #{place}: {worded}", i
+        assert not re.search(r"\b[A2-9TJQK][SHDC]\b", e["reason"]), e["reason"]
         assert e["text"] == probe.notation(m)
         if m.kind == "deal":
             assert e["cards"] == "a row from the stock"

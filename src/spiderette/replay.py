@@ -20,7 +20,7 @@ card), a slider, step buttons and the move list, each move with its hint reason.
 >>> r.entries[0]["text"], r.entries[0]["cards"]
 ('bd', '6♥ onto 7♣')
 >>> r.entries[0]["reason"]
-'hint #1: moving 6H onto 7C turns over a card in column b'
+'hint #1: moving 6♥ onto 7♣ turns over a card in column b'
 >>> r.game_at(2).history
 [Move.parse('bd1'), Move.parse('ea1')]
 """
@@ -55,13 +55,14 @@ LEFT_OUT = ("targets", "can_undo", "can_redo")
 
 def hint_reason(g: Game, m: Move) -> tuple[str, int | None]:
     """Why ``m`` (about to be played in ``g``): ``("hint #2: …", 2)`` when it is the second move of
-    :func:`~spiderette.hints.ranked_hints`, else ``(NOT_SUGGESTED, None)``.
+    :func:`~spiderette.hints.ranked_hints` (its reason with the cards in words, as on the table), else
+    ``(NOT_SUGGESTED, None)``.
 
     >>> from spiderette import Game
     >>> hint_reason(Game(seed=7), Move.parse("d"))
     ('hint #4: no useful move is left: deal a new row', 4)
     """
-    for i, h in enumerate(ranked_hints(g), start=1):
+    for i, h in enumerate(ranked_hints(g, card_text), start=1):
         if h.move == m:
             return f"hint #{i}: {h.reason}", i
     return NOT_SUGGESTED, None
