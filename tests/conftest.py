@@ -16,6 +16,7 @@ serves every suit option of a variant.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import Counter
 from pathlib import Path
@@ -99,6 +100,12 @@ def build(variant: str = "spiderette", tableau=(), stock=(), stock_size: int | N
         stock = stock + rest
     return {"variant": variant, "suits": suits, "tableau": cols, "stock": stock,
             "foundations": found, **extra}
+
+
+def src_env() -> dict[str, str]:
+    """The environment for a Python subprocess that imports the spiderette of this tree (``src/`` first on
+    ``PYTHONPATH``), whatever is installed."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
 
 
 def game(*args, **kwargs) -> Game:

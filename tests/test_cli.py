@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from spiderette_testkit import src_env
 
 from spiderette import Game, cli, hint, solve
 from spiderette.cli import main
@@ -94,7 +95,7 @@ def test_play_to_the_end(capsys, monkeypatch):
 
 
 def test_play_piped_in_a_real_process():
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    env = src_env()
     p = subprocess.run([sys.executable, "-m", "spiderette", "play", "7"], input="bd\nq\n", env=env,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and not p.stderr
@@ -154,7 +155,7 @@ def test_help_everywhere(capsys):
 
 
 def test_python_dash_m_help():
-    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    env = src_env()
     p = subprocess.run([sys.executable, "-m", "spiderette", "--help"], env=env, capture_output=True, text=True,
                        timeout=60)
     assert p.returncode == 0 and not p.stderr
@@ -283,9 +284,7 @@ def test_lab_passes_sigterm_on_to_jupyterlab(tmp_path):
              "time.sleep(60)\n")
     parent = ("import sys\nfrom pathlib import Path\nfrom spiderette.cli import run_jupyter\n"
               f"sys.exit(run_jupyter([sys.executable, '-c', {child!r}], Path({str(tmp_path)!r})))\n")
-    src = str(Path(cli.__file__).resolve().parents[1])  # (the spiderette under test, whatever is installed)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
-    proc = subprocess.Popen([sys.executable, "-c", parent], env=env)
+    proc = subprocess.Popen([sys.executable, "-c", parent], env=src_env())
     try:
         deadline = time.monotonic() + 30
         while not ready.exists():

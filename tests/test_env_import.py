@@ -1,14 +1,11 @@
 """``spiderette.env`` without gymnasium says how to install it (runs whether gymnasium is installed or not)."""
 
 import importlib
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-
-SRC = Path(__file__).resolve().parents[1] / "src"
+from spiderette_testkit import src_env
 
 
 def test_import_without_the_rl_extra_says_how_to_install_it(monkeypatch):
@@ -21,5 +18,4 @@ def test_import_without_the_rl_extra_says_how_to_install_it(monkeypatch):
 def test_the_package_does_not_need_gymnasium():
     code = ("import sys; sys.modules['gymnasium'] = None; import spiderette;"
             " assert spiderette.Game(seed=7).deals_left == 4 and 'spiderette.env' not in sys.modules")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
-    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=60)
+    subprocess.run([sys.executable, "-c", code], check=True, env=src_env(), timeout=60)

@@ -11,7 +11,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from spiderette_testkit import build, run, send
+from spiderette_testkit import build, run, send, src_env
 
 import spiderette
 from spiderette import Game, RecordsWarning, reset_stats, stats
@@ -456,9 +456,7 @@ def test_kernels_counting_at_once_lose_no_game(tmp_path):
     import subprocess
     import sys
 
-    src = str(Path(R.__file__).resolve().parents[1])  # (the spiderette under test, whatever is installed)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [src, os.environ.get("PYTHONPATH")]))}
-    procs = [subprocess.Popen([sys.executable, "-c", COUNTER, str(tmp_path), f"k{k}", "30"], env=env)
+    procs = [subprocess.Popen([sys.executable, "-c", COUNTER, str(tmp_path), f"k{k}", "30"], env=src_env())
              for k in range(4)]
     assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0]
     row = stats(folder=tmp_path)["spiderette", 4]
