@@ -276,7 +276,7 @@ export function drawInto(table, old, v, uid, geometry = DEFAULT_GEOMETRY) {
   }
   const n = v.columns;
   const hint = v.hint;
-  const refs = { ...old, piles: old.piles, cards: [] };
+  const refs = { ...old, cards: [] };
   const sk = stockKey(v);
   if (sk !== old.stockKey) {
     const stock = buildStock(v, hint);

@@ -225,7 +225,7 @@ def _load_stats(path: Path) -> tuple[dict[str, dict], list[str]]:
 
 
 def _write_stats(path: Path, games: dict[str, dict], ids: list[str]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """(Under ``_stats_lock``, which made the folder.)"""
     doc = {"format": FORMAT, "version": VERSION, "games": games, "recorded": ids[-KEEP_IDS:]}
     write_atomic(path, json.dumps(doc, indent=1) + "\n")
 
