@@ -36,7 +36,7 @@ from .search import search_hint
 from .solver import solve
 from .table import click_move, view
 from .variants import RULES
-from .wording import hint_view, move_text, outcome, redo_text, refusal, undo_text
+from .wording import hint_view, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
 STATIC = Path(__file__).parent / "static"
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
@@ -181,10 +181,10 @@ class Widget(anywidget.AnyWidget):
             self._on_move.append(callback)
 
     # ------------------------------------------------------------------ actions (scripting and intents)
-    def _refuse(self, e: IllegalMoveError, game: Game | None = None, click: tuple | None = None,
-                where: str = "") -> None:
+    def _refuse(self, e: IllegalMoveError, click: tuple | None = None, where: str = "",
+                words: str | None = None) -> None:
         """Show a refusal on the table, said once, in the refusal tone: the rule, with the cards in words
-        (:func:`spiderette.wording.refusal`; ``game`` is the game it was refused in, by default the table's).
+        (:func:`spiderette.wording.refusal` on the table, unless ``words`` says it already).
         ``view["refused"]`` names what was refused, for the table to mark: the move (not one later in a
         sequence given to ``play``), else the clicked group ``click`` = ``(src, count)``."""
         m = e.move if e.index is None else None
@@ -193,7 +193,8 @@ class Widget(anywidget.AnyWidget):
             refused = {"kind": m.kind, "src": m.src, "dst": m.dst, "count": m.count}
         elif click is not None:
             refused = {"kind": "click", "src": click[0], "dst": None, "count": click[1]}
-        self._publish(f"Not allowed{where}: {refusal(game or self._game, e, click)}", tone="refusal",
+        words = refusal(self._game, e, click) if words is None else words
+        self._publish(f"Not allowed{where}: {words}", tone="refusal",
                       refused=refused)
         e.shown = True  # type: ignore[attr-defined]
 
@@ -258,7 +259,7 @@ class Widget(anywidget.AnyWidget):
         with self._lock:
             g = self._game
             redo = g.redo_list
-            text = redo_text(g, redo[-1]) if redo else ""
+            text = redo_text(g, redo[0]) if redo else ""   # the next move redone, not the last
             runs = g.runs_completed
             move = g.redo()
             self._hint = None
@@ -511,9 +512,10 @@ class Widget(anywidget.AnyWidget):
             try:
                 self._game.copy().play(seq)   # all or nothing: try the whole sequence first
             except IllegalMoveError as e:
-                at = self._game.copy()        # the refusal in words, in the position where it came
-                at.play(seq[:(e.index or 1) - 1])
-                self._refuse(e, at, where=f" (move {e.index} of the sequence)" if e.index else "")
+                at = self._game.copy()        # the refusal in words, in the position where it came,
+                at.play(seq[:(e.index or 1) - 1])   # naming only cards the table shows
+                self._refuse(e, where=f" (move {e.index} of the sequence)" if e.index else "",
+                             words=sequence_refusal(self._game, at, e))
                 raise
         task = PlayFuture()
         self._task = task

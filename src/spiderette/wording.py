@@ -15,6 +15,8 @@ the move (structured data), never by rewriting the engine's text. Only cards fac
 
 from __future__ import annotations
 
+import re
+
 from .cards import RANKS, card_code, rank_of
 from .errors import IllegalMoveError
 from .game import Game
@@ -84,7 +86,10 @@ def move_text(g: Game, m: Move) -> str:
 
 
 def redo_text(g: Game, m: Move) -> str:
-    """What the table says when ``m`` is played again (said before, in ``g``): ``"Moved 6♥ onto 7♣ again"``."""
+    """What the table says when ``m`` is played again (said before, in ``g``): ``"Moved 6♥ onto 7♣ again"``.
+
+    ``m`` is the move :meth:`Game.redo` plays next (``g.redo_list[0]``).
+    """
     return f"{move_text(g, m)} again"
 
 
@@ -148,6 +153,44 @@ def hint_view(g: Game, h: Hint) -> dict:
     """``view["hint"]`` for ``h``: the move (``text`` in notation, for scripts) and its reason in card words."""
     return {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
             "text": str(h.move), "reason": hint_text(g, h)}
+
+
+#: A card in words inside a message (``10♥``, ``Q♠``): what :func:`hidden_named` looks for.
+CARD_WORD = re.compile(r"(?<![0-9])(?:10|[2-9AJQK])[\u2660\u2665\u2666\u2663]")
+
+
+def hidden_named(g: Game, text: str) -> list[str]:
+    """The cards named in ``text`` (in words) that no player of ``g`` can see: face down, in the stock.
+
+    A card counts as seen when one like it lies face up or on the foundations (two decks repeat cards).
+
+    >>> g = Game(seed=7)
+    >>> hidden_named(g, "Moved 6♥ onto 7♣"), hidden_named(g, "5♠ cannot go on 4♥")
+    ([], ['5♠'])
+    """
+    seen = {card_text(c) for i in range(g.columns) for c in g.column(i)[g.face_down(i):]}
+    seen.update(card_text(c) for run in g.foundations for c in run)
+    return [w for w in CARD_WORD.findall(text) if w not in seen]
+
+
+def sequence_refusal(table: Game, at: Game, e: IllegalMoveError) -> str:
+    """Why move ``e.index`` of a sequence was refused, worded in ``at`` (the table after the moves before
+    it) but naming only cards a player sees on ``table``: a card one of those moves would turn over is
+    not named.
+
+    >>> g = Game(seed=7)
+    >>> at = g.copy(); _ = at.apply("bd")
+    >>> try:
+    ...     at.apply("ba")
+    ... except IllegalMoveError as e:
+    ...     print(sequence_refusal(g, at, IllegalMoveError(e.reason, e.move, index=2)))
+    ba involves a card that an earlier move of the sequence would turn over, and it does not fit there
+    """
+    words = refusal(at, e)
+    if not hidden_named(table, words):
+        return words
+    return (f"{e.move} involves a card that an earlier move of the sequence would turn over, and it does not"
+            " fit there")
 
 
 def _count(g: Game, src: int, dst: int) -> int:
