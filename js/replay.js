@@ -8,6 +8,7 @@
 
 import { flip, snapshot } from "./animation.js";
 import { h } from "./cards.js";
+import { keepKeys } from "./keep-keys.js";
 import { createSizer } from "./layout.js";
 import { drawInto } from "./table.js";
 import { readView, tableauSignature } from "./view.js";
@@ -104,11 +105,10 @@ function render({ model, el }) {
     "aria-roledescription": "replay",
     "aria-label": "Spiderette replay. Left and Right arrows step, Home and End go to the start and the end, " +
       "Space plays and pauses.",
-    // JupyterLab: do not run notebook shortcuts for keys typed here.
-    "data-lm-suppress-shortcuts": "true",
     "data-replay-step": "0",
   }, stats, note, controls, message, body, live);
   el.append(root);
+  keepKeys(root, on); // no key typed in the replay reaches the notebook
   const sizer = createSizer(stage, on, () => redraw());
 
   // ---------------------------------------------------------------- state

@@ -14,6 +14,7 @@
 import { h } from "./cards.js";
 import { flip, flyOn, land, moments, snapshot } from "./animation.js";
 import { createKeyboard } from "./keyboard.js";
+import { keepKeys } from "./keep-keys.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
 import { agrees, createHistory, predict } from "./predict.js";
@@ -53,10 +54,9 @@ function render({ model, el }) {
     "aria-roledescription": "solitaire",
     "aria-label": "Spiderette solitaire. Arrows move, Enter picks up and drops, Escape cancels; " +
       "U undo, R redo, H hint, D deal, N new game.",
-    // JupyterLab: do not run notebook shortcuts (e.g. D,D deletes the cell) for keys typed here.
-    "data-lm-suppress-shortcuts": "true",
   }, chrome.toolbar, chrome.stats, chrome.message, chrome.question, chrome.panel, stage, chrome.live);
   el.append(root);
+  keepKeys(root, on); // no key typed in the widget reaches the notebook (Hint, then D D: no cell deleted)
 
   // What the table shows now: Python's view or a prediction, and the elements drawn for it.
   const drawn = { view: null, refs: null, sig: "" };
