@@ -89,7 +89,7 @@ def act(rng: random.Random, w: Widget) -> None:
         elif roll < 0.90:
             send(w, action="hint")
         elif roll < 0.93:
-            w.think(wait=True, samples=2, node_limit=150)
+            w.think(wait=True, budget=150)
         elif roll < 0.96:
             send(w, action="restart")
         else:

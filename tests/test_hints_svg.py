@@ -24,18 +24,37 @@ def test_turning_a_card_over_beats_building_in_suit():
     assert best_hint(g).move.src in (0, 4)  # a move that turns a card over comes first
 
 
-def test_hint_skips_moves_that_gain_nothing_and_suggests_a_deal_last():
-    # 5H sits on 6C; moving it to 6S gains nothing (not the same suit), so the only advice is to deal
+def test_a_re_park_is_listed_after_the_deal():
+    # 5H sits on 6C; moving it to 6S gains nothing by itself (not the same suit): the advice is to deal, and
+    # the re-park that frees 6C is listed last, for a player who plans ahead
     g = position([["6C", "5H"], ["6S"], ["KS"], ["KH"], ["KD"], ["KC"], []])
     hints = ranked_hints(g)
-    assert "ab1" not in [str(h.move) for h in hints]
-    assert hints[-1].move.kind == "deal" and "deal" in hints[-1].reason
+    assert [str(h.move) for h in hints] == ["d", "ab1"]
+    assert hints[0].reason == "no useful move is left: deal a new row"
+    assert hints[1].reason == "re-parks 5H onto 6S, freeing 6C" and hints[1].rank == 7
+    assert best_hint(g).move.kind == "deal"
+
+
+def test_a_split_into_an_empty_column_is_a_rearranging_move():
+    g = position([["|2D", "9S", "8S", "7S"], [], ["KH"], ["KD"], ["KC"], ["QC"], ["KS"]])
+    split = [h for h in ranked_hints(g) if str(h.move) == "ab2"]
+    assert split and split[0].rank == 7
+    assert split[0].reason == "splits the group in column a: 8S and the 1 card on it to the empty column b"
+
+
+def test_the_deal_says_when_moves_are_listed_above_it():
+    g = position([["|2D", "6C", "5H"], ["6S"], ["KS"], ["KH"], ["KD"], ["KC"], ["QC"]])
+    hints = ranked_hints(g)
+    deal = [h for h in hints if h.move.kind == "deal"]
+    assert hints[0].move.kind == "move" and deal
+    assert deal[0].reason == "deals a new row (the moves listed above it come first)"
 
 
 def test_no_hint_when_nothing_useful_is_left():
     g = position([["6C", "5H"], ["6S"], ["KS"], ["KH"], ["KD"], ["KC"], ["2D"]], stock_size=0)
     assert [str(m) for m in g.legal_moves()] == ["ab1"]
     assert best_hint(g) is None
+    assert [h.rank for h in ranked_hints(g)] == [7]   # only a re-park is left
 
 
 def test_among_equals_the_hint_builds_in_suit():
@@ -68,7 +87,9 @@ def test_an_empty_column_that_stops_the_deal_is_filled_when_nothing_else_helps()
     assert g.deal_error() is not None and g.stock_count == 24
     hints = ranked_hints(g)
     assert hints, "the player is not left without a hint"
-    assert all(h.rank == 6 and "lets the stock be dealt" in h.reason for h in hints)
+    useful = [h for h in hints if h.rank < 7]
+    assert useful and all(h.rank == 6 and "lets the stock be dealt" in h.reason for h in useful)
+    assert hints[:len(useful)] == useful and len({h.move for h in hints}) == len(hints)
     best = hints[0].move
     assert best.dst == 3 and g.column(best.src)[-best.count] & 15 == 11  # JD, the highest card that can go
     h = g.copy()

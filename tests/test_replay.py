@@ -10,9 +10,10 @@ import pytest
 import traitlets
 from spiderette_testkit import build, game, hidden_codes, run
 
-from spiderette import Game, Move, Replay, hints, solve
+from spiderette import Game, Move, Replay, solve
 from spiderette.cards import card_name, parse_card
 from spiderette.hints import greedy_move, ranked_hints
+from spiderette.hints import ranked_hints as hints  # the one-step ranking the replay numbers its hints by
 from spiderette.replay import NOT_SUGGESTED, card_text
 from spiderette.table import view
 from spiderette.widget import Widget

@@ -1,4 +1,5 @@
-"""The widget's Think button (the honest search in the background) and its Winnable? indicator (the solver)."""
+"""The widget's Think button (the planner, strong setting, in the background) and its Winnable? indicator
+(the solver)."""
 
 from __future__ import annotations
 
@@ -44,19 +45,31 @@ def join_thinkers() -> None:
             assert not t.is_alive()
 
 
+@pytest.fixture
+def slow(monkeypatch):
+    """A planner that thinks until it is cancelled (at most a minute): time to act while it runs."""
+    import spiderette.widget
+
+    def planner_hint(g, budget, name, cancel=None):
+        cancel.wait(60)
+        return None
+    monkeypatch.setattr(spiderette.widget, "planner_hint", planner_hint)
+
+
 def test_think_returns_a_future_and_shows_a_hint():
     w = Widget(seed=7)
-    f = w.think(samples=3, node_limit=500)
+    f = w.think(budget=500)
     assert isinstance(f, Future)
     h = f.result(timeout=60)
     v = w.view
     assert h is not None and h.move in w.game.legal_moves()
     assert v["thinking"] is False
     words = hint_text(w.game, h)   # the reason with the cards in words ("6♥", not "6H")
+    n = 1 + len(h.alternatives)
     assert v["hint"] == {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
-                         "text": str(h.move), "reason": words}
-    assert v["message"] == f"Hint: {words}"
-    assert "sampled deal" in h.reason and "sampled deal" in words
+                         "text": str(h.move), "reason": words, "index": 1, "of": n}
+    assert v["message"] == f"Hint 1 of {n}: {words}"
+    assert h.line[0] == h.move and "turns over a card" in words and "♥" in words
     assert w.game.move_count == 0, "thinking changes nothing"
 
 
@@ -71,13 +84,13 @@ def test_think_intent_says_thinking_then_answers():
 
 def test_think_with_wait_returns_the_hint():
     w = Widget(seed=7)
-    h = w.think(wait=True, samples=2, node_limit=300)
+    h = w.think(wait=True, budget=300)
     assert w.view["hint"]["text"] == str(h.move)
 
 
-def test_a_move_while_thinking_cancels_it_and_no_stale_hint_appears():
+def test_a_move_while_thinking_cancels_it_and_no_stale_hint_appears(slow):
     w = Widget(seed=7)
-    f = w.think(samples=500)        # far too long to finish before the move below
+    f = w.think()        # thinks until cancelled
     assert w.view["thinking"] is True
     v = send(w, action="move", src=1, dst=3, count=1)
     assert f.cancelled()
@@ -89,17 +102,17 @@ def test_a_move_while_thinking_cancels_it_and_no_stale_hint_appears():
 
 
 @pytest.mark.parametrize("action", ["deal", "undo", "restart", "new"])
-def test_other_changes_cancel_thinking(action):
+def test_other_changes_cancel_thinking(action, slow):
     w = Widget(seed=7)
     w.move(1, 3)
-    f = w.think(samples=500)
+    f = w.think()
     send(w, action=action)
     assert f.cancelled() and w.view["thinking"] is False
     join_thinkers()
     assert w.view["hint"] is None
 
 
-def test_stop_thinking():
+def test_stop_thinking(slow):
     w = Widget(seed=7)
     send(w, action="think")
     f = w._think
@@ -111,9 +124,9 @@ def test_stop_thinking():
     assert w.stop_thinking() is False
 
 
-def test_cancelling_the_future_stops_thinking():
+def test_cancelling_the_future_stops_thinking(slow):
     w = Widget(seed=7)
-    f = w.think(samples=500)
+    f = w.think()
     assert f.cancel()
     join_thinkers()
     assert w.view["thinking"] is False and w.view["hint"] is None
@@ -122,8 +135,8 @@ def test_cancelling_the_future_stops_thinking():
 
 def test_a_new_think_replaces_the_running_one():
     w = Widget(seed=7)
-    first = w.think(samples=500)
-    second = w.think(samples=2, node_limit=300)
+    first = w.think(budget=10**9)   # the real planner, cancelled while it searches
+    second = w.think(budget=300)
     assert first.cancelled()
     h = second.result(timeout=60)
     join_thinkers()
@@ -186,7 +199,7 @@ def test_undo_to_winnable_without_a_winnable_position_changes_nothing():
 
 def test_no_hidden_card_in_the_state_while_thinking_and_checking():
     w = Widget(seed=7, winnable=True)
-    f = w.think(samples=2, node_limit=300)
+    f = w.think(budget=300)
     state = json.dumps(w.get_state())
     f.result(timeout=60)
     settle(w)

@@ -8,14 +8,14 @@
 3
 """
 
+from .advice import hint, hints
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
 from .game import Game
 from .hints import Hint
-from .hints import ranked_hints as hints
 from .move import Move
+from .planner import PlannerStrategy
 from .records import RecordsWarning, Stats, reset_stats, stats
 from .results import Comparison, Simulation
-from .search import hint
 from .solver import SolveResult, solve, solve_async
 from .strategies import GreedyStrategy, RandomStrategy, RulesOfThumb, SearchStrategy, SolverStrategy, Strategy
 from .study import StrategyError, compare, simulate
@@ -27,7 +27,7 @@ __all__ = [
     "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
     "SolveResult", "Replay", "stats", "reset_stats", "Stats", "RecordsWarning", "simulate", "compare",
     "Simulation", "Comparison", "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy",
-    "SolverStrategy", "StrategyError",
+    "SolverStrategy", "PlannerStrategy", "StrategyError",
 ]
 __version__ = "0.1.0"
 

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
+from .advice import hint
 from .game import Game
-from .search import hint
 from .variants import RULES, VARIANTS
 
 #: The name of the play notebook that ``spiderette lab`` puts in the folder it serves.

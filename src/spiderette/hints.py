@@ -10,7 +10,12 @@ The ranking, in plain words (the order the widget's Hint button follows):
 5. **build**: any other move that changes something (a move that takes a group off one card only to put
    it on another card of the same kind is left out);
 6. **deal** when nothing above is left; or, when an empty column stops the deal, **fill it**, with a group
-   led by a high card first.
+   led by a high card first;
+7. **rearrange** (listed last, for a player who plans ahead): **re-park** a group from one card of the right
+   rank to another, which frees the card it lay on; **split** a group into an empty column.
+
+Greedy play (:func:`greedy_move`) follows classes 1 to 6 only: a rearranging move pays off only as part of
+a plan, which is the planner's job (:mod:`spiderette.planner`).
 
 >>> from spiderette import Game
 >>> h = best_hint(Game(seed=7))
@@ -27,24 +32,37 @@ from .cards import card_code
 from .game import Game
 from .move import LETTERS, Move
 
+#: The class of the rearranging moves, listed after the deal.
+REARRANGE = 7
+
 
 @dataclass(frozen=True)
 class Hint:
-    """A suggested move and why: ``rank`` is the class above (1 best)."""
+    """A suggested move and why.
 
-    move: Move
+    ``rank`` is the class of the ranking above (1 best; 0 for a hint from a search). A hint from the planner
+    or a search also carries ``line`` (the plan among the visible cards that starts with ``move``), ``value``
+    (the planner's value of the plan, lower is better; the share of sampled deals won for the search) and
+    ``alternatives``: the other first moves considered, each a ``Hint``, best first. ``move`` is ``None``
+    only for a verdict with no move to suggest (``hint(g, method="solver")`` on a lost position).
+    """
+
+    move: Move | None
     reason: str
     rank: int
+    line: tuple[Move, ...] = ()
+    value: float | None = None
+    alternatives: tuple[Hint, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.move}: {self.reason}"
+        return f"{self.move}: {self.reason}" if self.move is not None else self.reason
 
 
 def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[int, str] | None:
     if m.kind == "send":
         return 1, f"sends the finished run in column {LETTERS[m.src]} to the foundations"
     if m.kind == "deal":
-        return 6, "no useful move is left: deal a new row"
+        return 6, NOTHING_LEFT
     links = g.rules.links
     col, down = g.column(m.src), g.face_down(m.src)
     onto = g.top_card(m.dst)
@@ -60,8 +78,10 @@ def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[in
             return None  # a whole column to another empty column changes nothing
         if below == down:
             return 2, f"moving {what} to the empty column {b} turns over a card in column {a}"
-        if sits_on_build or k < g.movable(m.src):
-            return None  # spends an empty column to split a build
+        if k < g.movable(m.src):
+            return REARRANGE, f"splits the group in column {a}: {what} to the empty column {b}"
+        if sits_on_build:
+            return REARRANGE, f"moves {what} to the empty column {b}, freeing {name(col[below - 1])}"
         return 5, f"moves {what} from column {a} to the empty column {b}"
     if below and below == down:
         return 2, f"moving {what} onto {name(onto)} turns over a card in column {a}"
@@ -73,7 +93,7 @@ def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[in
     if below == 0:
         return 4, f"moving {what} onto {name(onto)} empties column {a}"
     if sits_on_build:
-        return None  # from one card of the right rank to another: nothing gained
+        return REARRANGE, f"re-parks {what} onto {name(onto)}, freeing {name(col[below - 1])}"
     return 5, f"puts {what} on {name(onto)} (column {b})"
 
 
@@ -84,23 +104,40 @@ def _builds_in_suit(g: Game, m: Move) -> bool:
     return onto is not None and g.rules.links(onto, g.column(m.src)[-m.count])
 
 
+#: The deal's reason when nothing is listed above it, and when moves are.
+NOTHING_LEFT = "no useful move is left: deal a new row"
+AFTER_ABOVE = "deals a new row (the moves listed above it come first)"
+
+
 def ranked_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
-    """Every useful legal move with its reason, best first.
+    """Every useful legal move with its reason, best first (the rearranging moves last).
 
     Ties go to a move that builds in suit, then to the longer group, then to the leftmost columns. The
     reasons write cards with ``name`` (``card_code``: ``"TH"``; the widget passes
     :func:`spiderette.wording.card_text`: ``"10♥"``).
     """
-    out = []
+    out, later = [], []
     with g.locked():
         for m in g.legal_moves():
             judged = _judge(g, m, name)
             if judged is not None:
-                out.append((judged[0], not _builds_in_suit(g, m), -(m.count or 0), Hint(m, judged[1], judged[0])))
+                row = (judged[0], not _builds_in_suit(g, m), -(m.count or 0), Hint(m, judged[1], judged[0]))
+                (later if judged[0] == REARRANGE else out).append(row)
         if not out and g.stock_count and g.deal_error() is not None:
             out = _fills(g, name)
+            filling = {t[3].move for t in out}
+            later = [t for t in later if t[3].move not in filling]
     out.sort(key=lambda t: t[:3])
-    return [t[3] for t in out]
+    later.sort(key=lambda t: t[:3])
+    hints = [t[3] for t in out + later]
+    if len(hints) > 1 and hints[0].move.kind != "deal":   # the deal is not the first: say so
+        hints = [Hint(h.move, AFTER_ABOVE, h.rank) if h.move.kind == "deal" else h for h in hints]
+    return hints
+
+
+def useful_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
+    """:func:`ranked_hints` without the rearranging moves: what greedy play chooses from."""
+    return [h for h in ranked_hints(g, name) if h.rank < REARRANGE]
 
 
 def _fills(g: Game, name: Callable[[int], str] = card_code) -> list[tuple]:
@@ -119,7 +156,7 @@ def _fills(g: Game, name: Callable[[int], str] = card_code) -> list[tuple]:
 
 def best_hint(g: Game, name: Callable[[int], str] = card_code) -> Hint | None:
     """The best move by the ranking above, or ``None`` when nothing useful is left (cards written by ``name``)."""
-    hints = ranked_hints(g, name)
+    hints = useful_hints(g, name)
     return hints[0] if hints else None
 
 
@@ -136,7 +173,7 @@ def greedy_move(g: Game, seen: set | None = None) -> Move | None:
     >>> g.move_count > 10
     True
     """
-    hints = ranked_hints(g)
+    hints = useful_hints(g)
     if seen is None or not hints:
         return hints[0].move if hints else None
     seen.add(g.state_key())

@@ -60,7 +60,7 @@ def hint_reason(g: Game, m: Move) -> tuple[str, int | None]:
 
     >>> from spiderette import Game
     >>> hint_reason(Game(seed=7), Move.parse("d"))
-    ('hint #4: no useful move is left: deal a new row', 4)
+    ('hint #4: deals a new row (the moves listed above it come first)', 4)
     """
     for i, h in enumerate(ranked_hints(g, card_text), start=1):
         if h.move == m:

@@ -24,17 +24,24 @@ from collections import Counter
 
 from .errors import quote
 from .game import Game
-from .hints import Hint, best_hint, ranked_hints
-from .solver import plan, solve
+from .hints import Hint, useful_hints
+from .solver import plan
+
+#: The search's defaults, for ``hint(g, method="search")`` and :func:`search_hint`: sampled deals, and tables
+#: searched in each.
+SEARCH_SAMPLES = 40
+SEARCH_NODES = 4000
 
 
-def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit: int = 4000,
+def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None, node_limit: int = SEARCH_NODES,
                 cancel: threading.Event | None = None, time_limit: float | None = None) -> Hint | None:
     """The move that wins the most of ``samples`` redealt copies of ``g``; ``None`` when no move is useful.
 
     Each draw is searched with at most ``node_limit`` tables. ``seed`` fixes the draws (``None``: fresh ones).
-    The reason says how many draws the move won. Setting ``cancel`` (a ``threading.Event``) stops the search
-    early (checked before each draw and inside each solve): the answer then counts only the draws made.
+    The reason says how many draws the move won (and that such a count is optimistic); ``alternatives`` is
+    the tally of every other candidate, best first, ``value`` the share of draws won. Setting ``cancel`` (a
+    ``threading.Event``) stops the search early (checked before each draw and inside each solve): the answer
+    then counts only the draws made.
     ``time_limit`` (seconds, ``None``: none) may cut the search short too; the reason then says so.
     """
     for name, value, low in (("samples", samples, 1), ("node_limit", node_limit, 1)):
@@ -44,7 +51,7 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
                                    or not time_limit > 0):
         raise ValueError(f"time_limit must be a number of seconds > 0 or None, not {quote(time_limit)}")
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    ranked = ranked_hints(g)
+    ranked = useful_hints(g)
     if not ranked:
         return None
     if len(ranked) == 1:
@@ -78,40 +85,25 @@ def search_hint(g: Game, samples: int = 40, seed: int | None = None, node_limit:
     if not chosen:
         best = ranked[0]
         return Hint(best.move, f"no sampled deal showed a way forward{cut}; {best.reason}", best.rank)
-    move = min(chosen, key=lambda m: (-wins[m], -chosen[m], disorder[m] / chosen[m], place.get(m, (len(place),))[0]))
-    why = place.get(move, (0, ""))[1]
-    if wins[move]:
-        said = f"wins {wins[move]} of {made} sampled deals{cut}"
+    order = sorted(set(chosen) | set(place), key=lambda m: (-wins[m], -chosen[m],
+                                                           disorder[m] / chosen[m] if chosen[m] else 0,
+                                                           place.get(m, (len(place),))[0]))
+    tally = [Hint(m, _tally(wins[m], chosen[m], made, cut, place.get(m, (0, ""))[1]), 0, (m,), wins[m] / made)
+             for m in order]
+    first = tally[0]
+    return Hint(first.move, f"{first.reason} ({OPTIMISTIC})", 0, first.line, first.value, tuple(tally[1:]))
+
+
+#: What every search hint says of its count.
+OPTIMISTIC = "each sampled deal is solved with its cards known, so the count is optimistic"
+
+
+def _tally(won: int, started: int, made: int, cut: str, why: str) -> str:
+    """What the search found for one first move, in words."""
+    if won:
+        said = f"wins {won} of {made} sampled deals{cut}"
+    elif started:
+        said = f"the best start in {started} of {made} sampled deals, none won within the budget{cut}"
     else:
-        said = f"the best start in {chosen[move]} of {made} sampled deals, none won within the budget{cut}"
-    return Hint(move, said + (f": {why}" if why else ""), 0)
-
-
-METHODS = ("ranked", "search", "solver")
-
-
-def hint(g: Game, method: str = "ranked", samples: int = 40, seed: int | None = None, node_limit: int = 4000,
-         time_limit: float | None = None) -> Hint | None:
-    """A suggested move with its reason, by one of three methods:
-
-    * ``"ranked"`` (instant): the best of :func:`spiderette.hints`, one move deep;
-    * ``"search"``: :func:`search_hint`, which looks ahead without peeking at a hidden card (``time_limit``,
-      if given, may cut it short);
-    * ``"solver"``: the first move of a winning line found with every card known — a spoiler, and labelled
-      one (``None`` if no win was found within ``time_limit`` seconds, 10 when not given).
-
-    >>> from spiderette import Game
-    >>> hint(Game(seed=7)).reason
-    'moving 6H onto 7C turns over a card in column b'
-    """
-    if method == "ranked":
-        return best_hint(g)
-    if method == "search":
-        return search_hint(g, samples, seed, node_limit, time_limit=time_limit)
-    if method == "solver":
-        result = solve(g, time_limit=10.0 if time_limit is None else time_limit)
-        if result.result != "win" or not result.moves:
-            return None
-        return Hint(result.moves[0], f"spoiler: the first move of a winning line of {len(result.moves)} moves"
-                                     " (the solver sees every hidden card)", 0)
-    raise ValueError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
+        said = f"started no line found in {made} sampled deals{cut}"
+    return said + (f": {why}" if why else "")

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 
 from .errors import quote, whole
 from .game import Game
-from .hints import ranked_hints
+from .hints import useful_hints
 from .move import Move
 from .search import search_hint
 from .solver import solve
@@ -239,7 +239,7 @@ class GreedyStrategy(Strategy):
     short_name = "greedy"
 
     def choose(self, game: Game) -> Move | None:
-        return self.first_new(game, (h.move for h in ranked_hints(game)))
+        return self.first_new(game, (h.move for h in useful_hints(game)))
 
 
 def turns_over_keeping_empty_columns(game: Game, move: Move) -> bool:
@@ -353,7 +353,7 @@ class SearchStrategy(Strategy):
         if hint is None:
             return None
         move = self.first_new(game, [hint.move])
-        return move if move is not None else self.first_new(game, (h.move for h in ranked_hints(game)))
+        return move if move is not None else self.first_new(game, (h.move for h in useful_hints(game)))
 
 
 class SolverStrategy(Strategy):

@@ -24,28 +24,29 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from .advice import planner_hint
 from .background import PlayFuture, StoppableFuture, run_in_thread
 from .bookkeeping import TableRecords
 from .clock import GameClock
-from .errors import IllegalMoveError, clip, quote
+from .errors import IllegalMoveError, clip, quote, whole
 from .game import Game, parse_sequence
-from .hints import best_hint
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .move import DEAL, Move
-from .search import search_hint
+from .planner import DEFAULT_BUDGET, STRONG_BUDGET
 from .solver import solve
 from .table import click_move, view
 from .variants import RULES
-from .wording import hint_view, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
+from .wording import card_text, hint_view, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
 STATIC = Path(__file__).parent / "static"
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
 MOVED = ("move", "deal", "send", "redo")
 #: ``view["last"]`` kinds that start (or go on with) the game timer.
 TIMED = (*MOVED, "undo")
-#: The honest search behind the Think button: modest, so it answers within a few seconds.
-THINK_SAMPLES = 12
-THINK_NODE_LIMIT = 3000
+#: The planner's budget (tables) behind the Hint button, and behind Think (the strong setting, in the
+#: background).
+HINT_BUDGET = DEFAULT_BUDGET
+THINK_BUDGET = STRONG_BUDGET
 #: Seconds the Winnable? indicator gives the solver for each table.
 WINNABLE_TIME_LIMIT = 5.0
 #: The longest status line published (a refusal quoting a long input is cut).
@@ -104,6 +105,7 @@ class Widget(anywidget.AnyWidget):
         self._message = ""
         self._tone = ""                   # view.tone: "refusal" while the message is a refusal
         self._hint: dict | None = None
+        self._suggestions: tuple = ((), [], -1)   # (table key, the planner's hints for it, the one shown)
         self._task: PlayFuture | None = None
         self._on_move: list[Callable[[Move], object]] = []
         self._games = 0                   # bumps for every new game: part of the table's key
@@ -329,42 +331,55 @@ class Widget(anywidget.AnyWidget):
             self._publish()
 
     def hint(self) -> Move | None:
-        """Show a suggested move on the table, say why in the message line, and return it."""
+        """Show a suggested move on the table, say why in the message line, and return it.
+
+        The planner's plan comes first; pressed again on the same table, the next suggestion (its other first
+        moves, best first), and so on round the list: the message says "Hint 2 of 5".
+        """
         with self._lock:
-            h = best_hint(self._game)
-            if h is None:
-                self._hint = None
-                self._publish("No useful move: undo, or start a new game")
-                return None
-            self._hint = hint_view(self._game, h)
-            self._publish(f"Hint: {self._hint['reason']}")
-            return h.move
+            key = self._key()
+            if self._suggestions[0] != key:
+                h = planner_hint(self._game, HINT_BUDGET, card_text)
+                self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1)
+            return self._show_next()
+
+    def _show_next(self) -> Move | None:
+        """Show the next of the table's suggestions (``self._suggestions``); under the lock."""
+        key, suggestions, shown = self._suggestions
+        if not suggestions:
+            self._hint = None
+            self._publish("No useful move: undo, or start a new game")
+            return None
+        i = (shown + 1) % len(suggestions)
+        self._suggestions = (key, suggestions, i)
+        h = suggestions[i]
+        self._hint = {**hint_view(self._game, h), "index": i + 1, "of": len(suggestions)}
+        place = f" {i + 1} of {len(suggestions)}" if len(suggestions) > 1 else ""
+        self._publish(f"Hint{place}: {self._hint['reason']}")
+        return h.move
 
     # ------------------------------------------------------------------ thinking (the honest search)
-    def think(self, wait: bool = False, samples: int | None = None, node_limit: int | None = None):
-        """Look ahead without peeking: :func:`spiderette.search.search_hint` on a copy of the table, in a
-        background thread, while the kernel goes on answering clicks.
+    def think(self, wait: bool = False, budget: int | None = None):
+        """Plan harder without peeking: the planner (:func:`spiderette.planner.plan`) with ``budget`` tables
+        (:data:`THINK_BUDGET` when not given) on a copy of the table, in a background thread, while the kernel
+        goes on answering clicks.
 
         ``wait=False`` returns at once a ``concurrent.futures.Future`` of the :class:`~spiderette.hints.Hint`
-        (``None`` when no move is useful); ``cancel()`` stops the search. ``wait=True`` returns the hint.
-        When it answers and the table is still the one it looked at, the hint is shown as the Hint button
-        shows one; any change of the table (a move, a deal, undo, a new game...) stops it, and a new
-        ``think`` stops the one before. ``view["thinking"]`` is true while it runs. ``samples`` and
-        ``node_limit`` default to :data:`THINK_SAMPLES` and :data:`THINK_NODE_LIMIT`.
+        (``None`` when nothing improves); ``cancel()`` stops the search. ``wait=True`` returns the hint.
+        When it answers and the table is still the one it looked at, the plan is shown as the Hint button
+        shows one (and Hint then goes on round its alternatives); any change of the table (a move, a deal,
+        undo, a new game...) stops it, and a new ``think`` stops the one before. ``view["thinking"]`` is true
+        while it runs.
         """
-        samples = THINK_SAMPLES if samples is None else samples
-        node_limit = THINK_NODE_LIMIT if node_limit is None else node_limit
+        budget = THINK_BUDGET if budget is None else budget
         if not isinstance(wait, bool):
             raise TypeError(f"wait must be True or False, not {quote(wait)}")
-        for name, value in (("samples", samples), ("node_limit", node_limit)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"{name} must be a whole number >= 1, not {quote(value)}")
+        whole(budget, "budget", 1)
         with self._lock:
             self._cancel_think()
             start, key = self._game.copy(), self._key()
-            future = run_in_thread(
-                lambda stop: search_hint(start, samples=samples, node_limit=node_limit, cancel=stop),
-                "spiderette-think", lambda f, h: self._thought(f, key, h))
+            future = run_in_thread(lambda stop: planner_hint(start, budget, card_text, cancel=stop),
+                                   "spiderette-think", lambda f, h: self._thought(f, key, h))
             self._think = future
             self._publish("Thinking\u2026")
         return future.result() if wait else future
@@ -393,12 +408,9 @@ class Widget(anywidget.AnyWidget):
                 return
             if key != self._key():
                 self._publish("The table changed while thinking")
-            elif h is None:
-                self._hint = None
-                self._publish("No useful move: undo, or start a new game")
             else:
-                self._hint = hint_view(self._game, h)
-                self._publish(f"Hint: {self._hint['reason']}")
+                self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1)
+                self._show_next()
             future.set_result(h)
 
     # ------------------------------------------------------------------ the Winnable? indicator
