@@ -402,6 +402,19 @@ def test_undo_redo_restart_and_hint_buttons(seed7):
     src_up = cols(game("bd"))[hint["src"]]["up"]
     assert lit == {"src": [[f"tableau-{hint['src']}", c] for c in src_up[len(src_up) - hint["count"]:]],
                    "dst": [f"tableau-{hint['dst']}"]}
+    # Hint again on the same table: the next suggestion, outlined in its turn, and round the list
+    n = hint["of"]
+    assert n > 1 and t["status"]["message"].startswith(f"Hint 1 of {n}: ")
+    r.locator('[data-action="hint"]').click()
+    t = H.wait_table(page, message_has(f"hint 2 of {n}:"))
+    second = H.kernel_json(page, "w.view['hint']")
+    assert second["index"] == 2 and second["text"] != hint["text"]
+    assert r.locator(f'[data-pile="tableau-{second["src"]}"] .sp-hint-src').count() == second["count"]
+    r.focus()
+    for k in [*range(3, n + 1), 1]:   # H on the table goes on round the list
+        page.keyboard.press("h")
+        t = H.wait_table(page, message_has(f"hint {k} of {n}:"))
+    assert H.kernel_json(page, "w.view['hint']['text']") == hint["text"]
 
     H.pile(page, "stock").click()
     H.wait_table(page, moves_are(2))
@@ -414,12 +427,14 @@ def test_undo_redo_restart_and_hint_buttons(seed7):
 
 
 def test_think_and_the_winnable_indicator(seed7):
-    """Think says "Thinking…" (its button turns into Stop thinking) and then shows the honest search's hint;
+    """Think says "Thinking…" (its button turns into Stop thinking) and then shows the planner's plan;
     the Winnable? box shows the solver's verdict in the stats bar, and hides it again."""
     page = seed7.page
     r = H.root(page)
-    # first a think too long to finish: it stays "Thinking…" until it is stopped
-    H.kernel_eval(page, "import spiderette.widget as _sw\n_sw.THINK_SAMPLES = 1000")
+    # first a think that does not finish (a stand-in planner that waits to be cancelled): it stays
+    # "Thinking…" until it is stopped
+    H.kernel_eval(page, "import spiderette.widget as _sw\n_real = _sw.planner_hint\n"
+                        "_sw.planner_hint = lambda g, budget, name, cancel=None: cancel.wait(600) and None")
     r.locator('[data-action="think"]').click()
     t = H.wait_table(page, lambda t: "stop_thinking" in t["buttons"])
     assert t["status"]["message"] == "Thinking\u2026" and "think" not in t["buttons"]
@@ -429,10 +444,10 @@ def test_think_and_the_winnable_indicator(seed7):
     t = H.wait_table(page, message_has("stopped thinking"))
     assert "think" in t["buttons"] and "stop_thinking" not in t["buttons"]
     # then the ordinary think: a hint, as the Hint button shows one
-    H.kernel_eval(page, "_sw.THINK_SAMPLES = 12")
+    H.kernel_eval(page, "_sw.planner_hint = _real")
     r.locator('[data-action="think"]').click()
-    t = H.wait_table(page, message_has("hint:"), timeout=60)
-    assert "sampled deal" in t["status"]["message"] and "think" in t["buttons"]
+    t = H.wait_table(page, message_has("hint 1 of"), timeout=60)
+    assert "turns over a card" in t["status"]["message"] and "think" in t["buttons"]
     hint = H.kernel_json(page, "w.view['hint']")
     assert hint["kind"] == "move" and r.locator(".sp-hint-src").count() == hint["count"]
     assert t["cols"] == cols(game()), "thinking changes nothing"
