@@ -171,3 +171,23 @@ def hints(g: Game, method: str = "planner", budget: int = DEFAULT_BUDGET) -> lis
         raise ValueError(f"method must be 'planner' or 'ranked', not {quote(method)}")
     h = planner_hint(g, whole(budget, "budget", 1))
     return [] if h is None else [h, *h.alternatives]
+
+
+def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFAULT_BUDGET,
+                   name: Callable[[int], str] = card_code) -> tuple[str, int | None]:
+    """Why the planner would (or would not) play ``m`` in ``g``: ``("planner #1: a 2-move plan: …", 1)``
+    when ``m`` is its plan's first move, ``#k`` for its k-th suggestion, else what it plays instead and
+    ``None``. ``seen``: the visible tables already met in the game (as :class:`PlannerStrategy` keeps them).
+
+    >>> from spiderette import Game
+    >>> planner_reason(Game(seed=7), Move.parse("bd1"))
+    ('planner #1: moving 6H onto 7C turns over a card in column b', 1)
+    """
+    h = planner_hint(g, budget, name, seen)
+    if h is None:
+        return "the planner would resign here: nothing improves", None
+    for i, x in enumerate([h, *h.alternatives], start=1):
+        if x.move == m:
+            return f"planner #{i}: {x.reason}", i
+    return f"not the planner's choice; it plays {_step(g, h.move, name)}: {h.reason}", None
+

@@ -32,11 +32,13 @@ import math
 import anywidget
 import traitlets
 
+from .advice import planner_reason
 from .errors import IllegalMoveError, quote, whole
 from .game import Game
 from .hints import ranked_hints
 from .move import Move
 from .solver import SolveResult
+from .strategies import visible_key
 from .table import view
 from .widget import Widget, static_file
 from .wording import SUIT_SYMBOLS, card_text, describe  # noqa: F401 - card_text and SUIT_SYMBOLS: still importable here
@@ -45,6 +47,8 @@ from .wording import SUIT_SYMBOLS, card_text, describe  # noqa: F401 - card_text
 DEFAULT_DELAY = 0.6
 MIN_DELAY = 0.05
 MAX_DELAY = 10.0
+#: Whose reasons the move list gives: the one-step hint ranking, or the planner's plans.
+ADVICE = ("ranked", "planner")
 #: The words for a move the hint ranking does not list.
 NOT_SUGGESTED = "a move the hints do not suggest"
 #: The traits the browser may set (anything else it sends is ignored and sent back as it was).
@@ -80,7 +84,9 @@ class Replay(anywidget.AnyWidget):
     ``table.view`` of the game after ``k`` moves, with the next move marked. The move list names the
     cards of a move and its hint reason only from the step where that move is the next one (a card is
     never named while it is face down on the table shown); ``spoilers=True`` describes the whole line at
-    once. ``delay`` is the time between steps while playing (the browser keeps time).
+    once. ``delay`` is the time between steps while playing (the browser keeps time). ``advice="planner"``
+    gives each move the planner's view of it instead of the hint ranking's: its plan when the move starts
+    it ("planner #1: a 3-move plan: …"), else what the planner would play there.
     """
 
     _esm = static_file("replay.js")
@@ -101,10 +107,13 @@ class Replay(anywidget.AnyWidget):
 
     def __init__(self, source: Game | SolveResult | Widget, *, step: int = 0,
                  delay: float = DEFAULT_DELAY, spoilers: bool = False, four_colour: bool = False,
-                 **kwargs) -> None:
+                 advice: str = "ranked", **kwargs) -> None:
         start, line, note = _line_of(source)
         if not isinstance(spoilers, bool):
             raise TypeError(f"spoilers must be True or False, not {quote(spoilers)}")
+        if advice not in ADVICE:
+            raise ValueError(f"advice must be one of {', '.join(map(repr, ADVICE))}, not {quote(advice)}")
+        self._advice = advice
         self._start = start
         self._line = line
         self._spoilers = spoilers
@@ -122,11 +131,16 @@ class Replay(anywidget.AnyWidget):
         """Each move's notation, cards and hint reason, from the position before it (checks the line)."""
         g = self._start.copy()
         out = []
+        seen: set = set()   # the tables met so far, for the planner (as PlannerStrategy keeps them)
         for i, m in enumerate(self._line, start=1):
             try:
                 m = g.resolve(m)
                 entry = {"text": g.notation(m), "cards": describe(g, m)}
-                entry["reason"], entry["hint"] = hint_reason(g, m)
+                if self._advice == "planner":
+                    seen.add(visible_key(g))
+                    entry["reason"], entry["hint"] = planner_reason(g, m, seen, name=card_text)
+                else:
+                    entry["reason"], entry["hint"] = hint_reason(g, m)
                 runs = g.runs_completed
                 g.apply(m)
             except IllegalMoveError as e:

@@ -137,11 +137,12 @@ class Simulation:
         g.play(self.lines[deal])
         return g
 
-    def replay(self, deal: int):
-        """The game of deal ``deal`` in the replay viewer (:class:`spiderette.replay.Replay`)."""
+    def replay(self, deal: int, advice: str = "ranked"):
+        """The game of deal ``deal`` in the replay viewer (:class:`spiderette.replay.Replay`); ``advice``:
+        whose reasons the move list gives (``"ranked"`` or ``"planner"``)."""
         from .replay import Replay
 
-        return Replay(self.game(deal))
+        return Replay(self.game(deal), advice=advice)
 
     # ------------------------------------------------------------------ optional extras
     def to_pandas(self) -> pandas.DataFrame:
