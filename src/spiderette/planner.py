@@ -53,10 +53,11 @@ DIG_EXTRA = (0, 8, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 BURIED = 12
 #: Two adjacent face-up cards out of rank order (the upper one is not one rank lower): a break to mend.
 OUT_OF_ORDER = 16
-#: Two adjacent face-up cards in rank order but not in one suit: they cannot move together.
-OFF_SUIT = 10
-#: An empty column: room to manoeuvre (a bonus, so it lowers the cost).
-EMPTY_COLUMN = 8
+#: Two adjacent face-up cards in rank order but not in one suit: they cannot move together. As costly as a
+#: break in order: with four suits an off-suit build blocks as much (16 won more than 10 on deals 5001-5200).
+OFF_SUIT = 16
+#: An empty column: room to manoeuvre (a bonus, so it lowers the cost; 30 rather than 8, deals 5001-5200).
+EMPTY_COLUMN = 30
 #: A king at the bottom of a column with nothing face down: it never needs to move again (a bonus).
 KING_HOME = 4
 #: A finished king-to-ace run sent to the foundations (a bonus).
@@ -334,13 +335,14 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None) -> P
     unseen = _unseen(game, table)
     best, nodes, expanded, root_value = _search(rules, table, stock, seen, budget, unseen, False)
     ranked = sorted(((pri, nid) for pri, nid in best.values()), key=lambda x: (x[0], x[1]))
-    alternatives = tuple((_moves(_line(nodes, nid))[0], nodes[nid][2]) for _, nid in ranked)
     good = [nid for _, nid in ranked if nodes[nid][2] < root_value]
-    if good:
-        nid = good[0]
-        line = _moves(_line(nodes, nid))
-        return _checked(game, Plan(line[0], line, nodes[nid][2], root_value, alternatives[1:], expanded,
-                                   nodes[nid][4]))
+    chosen = good[0] if good else None
+    alternatives = tuple(sorted(((_moves(_line(nodes, nid))[0], nodes[nid][2]) for _, nid in ranked if nid != chosen),
+                                key=lambda a: a[1]))
+    if chosen is not None:
+        line = _moves(_line(nodes, chosen))
+        return _checked(game, Plan(line[0], line, nodes[chosen][2], root_value, alternatives, expanded,
+                                   nodes[chosen][4]))
     if game.deal_error() is None:
         return Plan(DEAL, (DEAL,), root_value, root_value, alternatives, expanded, ("deal", None))
     if stock and any(not up and not d for d, up in table):
@@ -353,7 +355,8 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None) -> P
             filled = next(i for i, (d, up) in enumerate(table) if not d and not up)
             if fnodes[nid][4][0] != "turn" and not _empties_after(table, _line(fnodes, nid)):
                 line += (DEAL,)  # the empty columns are filled: deal at once, as planned
-            alts = tuple((_moves(_line(fnodes, j))[0], fnodes[j][2]) for _, j in franked[1:])
+            alts = tuple(sorted(((_moves(_line(fnodes, j))[0], fnodes[j][2]) for _, j in franked[1:]),
+                                key=lambda a: a[1]))
             return _checked(game, Plan(line[0], line, fnodes[nid][2], froot, alts, expanded + more,
                                        ("fill", filled)))
     return None
