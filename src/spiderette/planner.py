@@ -25,6 +25,10 @@ time (no random state anywhere).
 
 The budget counts **tables expanded** (not seconds), so a plan is the same on any machine.
 :class:`PlannerStrategy` is the player for studies; :func:`plan` gives the plan itself, for hints.
+
+**Measured** (``simulate``, one process, default budget 2,000 tables; weights tuned on deals 5001-5200):
+four suits 29 of deals 1-1000 (2.9%; greedy 0), two suits 48 of deals 1-300 (16%; greedy 0), one suit
+183 of deals 1-300 (61%; greedy 47). The budget of 20,000 won 7 of four-suit deals 5001-5100, against 6.
 """
 
 from __future__ import annotations
