@@ -1,12 +1,13 @@
 """Win rate, with its 95% interval, of every built-in strategy on numbered deals; time per game.
 
-    python benchmarks/strategies.py [--strategies random,greedy,rules,search,solver] [--deals 1-1000]
+    python benchmarks/strategies.py [--strategies random,greedy,rules,planner,search,solver] [--deals 1-1000]
                                     [--slow-deals 1-100] [--processes 2] [--variant spiderette] [--suits 4]
                                     [--samples 10] [--node-limit 2000] [--solver-nodes 200000]
+                                    [--planner-budget 2000]
 
-``--deals`` is for random, greedy and rules of thumb (default 1-1000), ``--slow-deals`` for the search and the
-solver (default 1-100). Each game runs on one core; ``--processes`` games run side by side, except greedy,
-which runs in this process on one core to measure the study's own cost (``--processes`` applies to it too
+``--deals`` is for random, greedy, rules of thumb and the planner (default 1-1000), ``--slow-deals`` for the
+search and the solver (default 1-100). Each game runs on one core; ``--processes`` games run side by side,
+except greedy, which runs in this process on one core to measure the study's own cost (``--processes`` applies to it too
 when given explicitly with ``--greedy-parallel``). A benchmark, not a test: it prints figures, asserts nothing.
 """
 
@@ -31,6 +32,7 @@ from spiderette import (  # noqa: E402
 )
 from spiderette.hints import greedy_move  # noqa: E402
 from spiderette.intervals import format_interval  # noqa: E402
+from spiderette.planner import DEFAULT_BUDGET, PlannerStrategy  # noqa: E402
 
 SLOW = ("search", "solver")
 
@@ -52,7 +54,7 @@ def bare_greedy_seconds(deals: range, variant: str, suits: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--strategies", default="random,greedy,rules,search,solver")
+    ap.add_argument("--strategies", default="random,greedy,rules,planner,search,solver")
     ap.add_argument("--deals", default="1-1000", help="deals for random, greedy, rules (default 1-1000)")
     ap.add_argument("--slow-deals", default="1-100", help="deals for search and solver (default 1-100)")
     ap.add_argument("--processes", type=int, default=2)
@@ -62,11 +64,13 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=10, help="search: redeals per move")
     ap.add_argument("--node-limit", type=int, default=2000, help="search: tables per redeal")
     ap.add_argument("--solver-nodes", type=int, default=200_000, help="solver: tables per solve")
+    ap.add_argument("--planner-budget", type=int, default=DEFAULT_BUDGET, help="planner: tables per move")
     ap.add_argument("--max-moves", type=int, default=1000)
     ap.add_argument("--progress", action="store_true")
     args = ap.parse_args()
     make = {
         "random": RandomStrategy, "greedy": GreedyStrategy, "rules": RulesOfThumb,
+        "planner": lambda: PlannerStrategy(budget=args.planner_budget),
         "search": lambda: SearchStrategy(samples=args.samples, node_limit=args.node_limit),
         "solver": lambda: SolverStrategy(node_limit=args.solver_nodes),
     }
@@ -76,6 +80,8 @@ def main() -> None:
         ap.error(f"unknown strategies {unknown}: choose from {', '.join(make)}")
     print(f"python {platform.python_version()} on {platform.machine()}; {args.variant}, {args.suits} suit(s);"
           f" {args.processes} process(es); max {args.max_moves} moves per game")
+    if "planner" in names:
+        print(f"planner budget: {args.planner_budget:,} tables expanded per plan at most")
     if "search" in names:
         print(f"search budget: {args.samples} redeals x {args.node_limit:,} tables ="
               f" {args.samples * args.node_limit:,} tables per move at most")

@@ -32,7 +32,15 @@ EXPECTED = {
         "True True True",            # saved and loaded: the same position, history and undo
         "Move.parse('fa1')",         # the background play's moves
     ],
+    "04-the-ladder.ipynb": [
+        "planner",                   # the expert on the ladder
+        "McNemar",                   # the paired tests
+        "face_down_left",            # the four-suit measure beyond the win rate
+        "-move plan: ",              # hint(g) names its plan
+    ],
 }
+#: Pictures a notebook shows as cell results (its plots: shown with no %matplotlib magic).
+IMAGES = {"03-strategy.ipynb": 1, "04-the-ladder.ipynb": 2}
 
 
 def outputs_text(nb) -> str:
@@ -64,6 +72,8 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     text = outputs_text(nb)
     missing = [s for s in EXPECTED.get(path.name, []) if s not in text]
     assert not missing, f"{path.name}: not in the outputs: {missing}"
+    images = [o for o in outputs if "image/png" in o.get("data", {})]
+    assert len(images) >= IMAGES.get(path.name, 0), f"{path.name}: {len(images)} pictures shown"
 
 
 def test_the_play_notebook_is_first():

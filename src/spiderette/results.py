@@ -11,6 +11,7 @@ mine on 1 spiderette deal (4 suits): won 1 (100.0%, 95% CI 20.7–100.0%)
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib
 from collections import Counter
@@ -154,7 +155,7 @@ class Simulation:
 
     def plot(self) -> Figure:
         """The win rate with its 95% interval, and the distribution of runs completed (a matplotlib Figure)."""
-        return _plot([self], f"{self.strategy} on {len(self.rows)} {self.variant} deals")
+        return _plot([self], f"{self.strategy} on {_deals(len(self.rows), self.variant, self.suits)}")
 
 
 class Table(list):
@@ -269,7 +270,8 @@ class Comparison:
 
     def plot(self) -> Figure:
         """Win rates side by side with their 95% intervals, and the runs-completed distributions."""
-        title = f"{len(self.deals)} {self.results[0].variant} deals" if self.results else ""
+        first = self.results[0] if self.results else None
+        title = _deals(len(self.deals), first.variant, first.suits) if first else ""
         if len(self.results) == 2:
             t = self.paired()
             title += f"; McNemar p = {format_p(t.p_value)} ({t.only_first} vs {t.only_second} deals differ)"
@@ -283,9 +285,30 @@ def _restrict(res: Simulation, deals: set[int]) -> Simulation:
                       variant=res.variant, suits=res.suits, runs_total=res.runs_total)
 
 
+def _deals(n: int, variant: str, suits: int) -> str:
+    """``"200 spiderette deals (4 suits)"``: what a plot's title says was played."""
+    return f"{n} {variant} deal{'s' if n != 1 else ''} ({suits} suit{'s' if suits != 1 else ''})"
+
+
+@functools.cache
+def _shown(figure_module):
+    """A matplotlib ``Figure`` that a notebook shows as a picture when it is a cell's result, with no
+    ``%matplotlib`` magic (its ``_repr_png_``): the figures here are made without pyplot."""
+
+    class ShownFigure(figure_module.Figure):
+        def _repr_png_(self) -> bytes:
+            import io
+
+            buf = io.BytesIO()
+            self.savefig(buf, format="png", dpi=90)
+            return buf.getvalue()
+
+    return ShownFigure
+
+
 def _plot(results: list[Simulation], title: str) -> Figure:
     figure = need("plot()", "matplotlib.figure")
-    fig = figure.Figure(figsize=(10, 3.8), layout="constrained")
+    fig = _shown(figure)(figsize=(10, 3.8), layout="constrained")
     ax1, ax2 = fig.subplots(1, 2, width_ratios=[1, 1.6])
     labels = [r.strategy for r in results]
     rates = [100 * r.win_rate if r.rows else 0.0 for r in results]
