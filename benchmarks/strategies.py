@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -22,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from spiderette import (  # noqa: E402
+    Comparison,
     Game,
     GreedyStrategy,
     RandomStrategy,
@@ -33,6 +35,7 @@ from spiderette import (  # noqa: E402
 from spiderette.hints import greedy_move  # noqa: E402
 from spiderette.intervals import format_interval  # noqa: E402
 from spiderette.planner import DEFAULT_BUDGET, PlannerStrategy  # noqa: E402
+from spiderette.strategies import strategy_label  # noqa: E402
 
 SLOW = ("search", "solver")
 
@@ -40,6 +43,41 @@ SLOW = ("search", "solver")
 def deal_range(text: str) -> range:
     lo, _, hi = text.partition("-")
     return range(int(lo), int(hi or lo) + 1)
+
+
+#: Seconds of every call of a timed strategy, in this process (a study copies strategies: the list is
+#: reached by name, never held by the copy).
+MOVE_SECONDS: list[float] = []
+
+
+class Timed:
+    """A strategy that times each call of the one it wraps (in this process: ``--processes 1``)."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.name = strategy_label(inner)
+        self.peeks = getattr(inner, "peeks", False)
+
+    def __call__(self, game):
+        t0 = time.perf_counter()
+        try:
+            return self.inner(game)
+        finally:
+            MOVE_SECONDS.append(time.perf_counter() - t0)
+
+    @property
+    def note(self):
+        return getattr(self.inner, "note", None)
+
+
+def move_times(seconds: list[float]) -> str:
+    """The median, 90th percentile and largest time of one move, in ms."""
+    if not seconds:
+        return "no moves timed"
+    xs = sorted(seconds)
+    pick = lambda q: xs[min(len(xs) - 1, int(q * len(xs)))]  # noqa: E731
+    return (f"per move: median {1000 * statistics.median(xs):.2f} ms, 90th percentile {1000 * pick(0.9):.1f} ms,"
+            f" largest {1000 * xs[-1]:.0f} ms ({len(xs):,} moves)")
 
 
 def bare_greedy_seconds(deals: range, variant: str, suits: int) -> float:
@@ -67,6 +105,8 @@ def main() -> None:
     ap.add_argument("--planner-budget", type=int, default=DEFAULT_BUDGET, help="planner: tables per move")
     ap.add_argument("--max-moves", type=int, default=1000)
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--move-times", action="store_true",
+                    help="time every move (each strategy then runs in this process, on one core)")
     args = ap.parse_args()
     make = {
         "random": RandomStrategy, "greedy": GreedyStrategy, "rules": RulesOfThumb,
@@ -86,12 +126,16 @@ def main() -> None:
         print(f"search budget: {args.samples} redeals x {args.node_limit:,} tables ="
               f" {args.samples * args.node_limit:,} tables per move at most")
     lines = []
+    done = {}
     for name in names:
         deals = deal_range(args.slow_deals if name in SLOW else args.deals)
-        processes = 1 if name == "greedy" and not args.greedy_parallel else args.processes
+        processes = 1 if (name == "greedy" and not args.greedy_parallel) or args.move_times else args.processes
         t0 = time.perf_counter()
-        res = simulate(make[name](), deals=deals, variant=args.variant, suits=args.suits, max_moves=args.max_moves,
+        MOVE_SECONDS.clear()
+        player = Timed(make[name]()) if args.move_times else make[name]()
+        res = simulate(player, deals=deals, variant=args.variant, suits=args.suits, max_moves=args.max_moves,
                        processes=processes, progress=args.progress)
+        done[name] = res
         wall = time.perf_counter() - t0
         n = len(res.rows)
         per_game = sum(r["seconds"] for r in res.rows) / n
@@ -104,10 +148,17 @@ def main() -> None:
               f" ({100 * res.win_rate:.1f}%, 95% CI {format_interval(*res.interval)}); runs per game {runs:.2f};"
               f" {per_game * 1000:,.1f} ms per game; wall {wall:.1f} s on {processes} process(es); ends: {ends}",
               flush=True)
+        if args.move_times:
+            print(f"  {move_times(MOVE_SECONDS)}", flush=True)
         if name == "greedy":
             bare = bare_greedy_seconds(deals, args.variant, args.suits)
             print(f"  study overhead: {n} greedy games in {wall:.1f} s on one core; the same policy without the"
                   f" study (no redeal, no rows) {bare:.1f} s", flush=True)
+    if "planner" in done:   # paired tests: the planner against each other strategy on the deals both played
+        for name, res in done.items():
+            if name != "planner":
+                cmp = Comparison([done["planner"], res])
+                print(f"planner vs {res.strategy} on {len(cmp.deals)} deals: {cmp.paired(0, 1)}")
     print("\n| strategy | deals | won | win rate | 95% CI | runs per game | time per game (one core) |")
     print("|---|---|---|---|---|---|---|")
     print("\n".join(lines))
