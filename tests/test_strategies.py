@@ -11,6 +11,7 @@ from spiderette import (
     Game,
     GreedyStrategy,
     Move,
+    PlannerStrategy,
     RandomStrategy,
     RulesOfThumb,
     SearchStrategy,
@@ -78,6 +79,21 @@ def test_an_honest_strategy_sees_shuffled_hidden_cards_and_a_peeking_one_the_rea
     assert res.peeks and res.strategy == "peeking recorder (peeks)"
 
 
+class RecordingPlanner(PlannerStrategy):
+    """The planner, writing down the hidden cards of every table it is handed."""
+
+    def choose(self, game):
+        SEEN.append(hidden_cards(game))
+        return super().choose(game)
+
+
+def test_the_planner_is_handed_redealt_tables_as_the_others():
+    SEEN.clear()
+    res = simulate(RecordingPlanner(budget=200), deals=[5], progress=False, max_moves=6)
+    truth = Game(seed=5)
+    assert len(SEEN) == res.rows[0]["moves"] and SEEN[0] != hidden_cards(truth)
+
+
 def test_an_honest_strategy_is_shown_a_fresh_shuffle_at_every_move():
     shown = []
 
@@ -92,14 +108,18 @@ def test_an_honest_strategy_is_shown_a_fresh_shuffle_at_every_move():
 # ------------------------------------------------------------------------------------------- built-ins
 def test_names_labels_and_reprs_say_what_each_strategy_is():
     assert [s.name for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(),
-                             SolverStrategy())] == ["random", "greedy", "rules of thumb", "search", "solver"]
+                             SolverStrategy(), PlannerStrategy())] == ["random", "greedy", "rules of thumb", "search",
+                                                                       "solver", "planner"]
+    assert PlannerStrategy(budget=500).name == "planner (budget=500)"
+    assert repr(PlannerStrategy()) == "PlannerStrategy(budget=2000)"
     assert strategy_label(SolverStrategy()) == "solver (peeks)"
     assert SearchStrategy(samples=40).name == "search (samples=40)"
     assert repr(SearchStrategy(samples=40)) == "SearchStrategy(samples=40, node_limit=2000, seed=0)"
     assert repr(RandomStrategy(seed=3, name="dice")) == "RandomStrategy(seed=3, name='dice')"
     assert RandomStrategy(seed=3, name="dice").name == "dice"
     assert "fallback=GreedyStrategy()" in repr(SolverStrategy())
-    for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(), SolverStrategy()):
+    for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(), SolverStrategy(),
+              PlannerStrategy()):
         assert repr(pickle.loads(pickle.dumps(s))) == repr(s)  # they go to other processes
 
 
@@ -113,6 +133,8 @@ def test_names_labels_and_reprs_say_what_each_strategy_is():
     (lambda: RulesOfThumb(rules="build in suit"), TypeError, "rules must be a list of rule names"),
     (lambda: RulesOfThumb(rules=["be lucky"]), ValueError, "unknown rule 'be lucky' in rules"),
     (lambda: GreedyStrategy(name=5), TypeError, "name must be a string, not 5"),
+    (lambda: PlannerStrategy(budget=0), ValueError, "budget must be a whole number >= 1, not 0"),
+    (lambda: PlannerStrategy(budget=2.5), TypeError, "budget must be a whole number, not 2.5"),
 ])
 def test_bad_settings_are_refused_by_name(make, error, words):
     with pytest.raises(error) as e:
@@ -121,7 +143,8 @@ def test_bad_settings_are_refused_by_name(make, error, words):
 
 
 def test_every_built_in_strategy_answers_a_legal_move_on_real_and_redealt_tables():
-    for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(samples=2, node_limit=200)):
+    for s in (RandomStrategy(), GreedyStrategy(), RulesOfThumb(), SearchStrategy(samples=2, node_limit=200),
+              PlannerStrategy(budget=300)):
         for seed in (1, 2):
             g = Game(seed=seed)
             view = g.redeal_hidden(seed + 10)
