@@ -9,6 +9,7 @@
 """
 
 from .advice import hint, hints
+from .analysis import Analysis, analyse, analyse_async
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
 from .game import Game
 from .hints import Hint
@@ -25,7 +26,8 @@ from .variants import RULES, VARIANTS, Rules
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
     "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
-    "SolveResult", "Replay", "stats", "reset_stats", "Stats", "RecordsWarning", "simulate", "compare",
+    "SolveResult", "analyse", "analyse_async", "Analysis",
+    "Replay", "stats", "reset_stats", "Stats", "RecordsWarning", "simulate", "compare",
     "Simulation", "Comparison", "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy",
     "SolverStrategy", "PlannerStrategy", "StrategyError",
 ]

@@ -40,7 +40,7 @@ METHODS = ("planner", "ranked", "search", "solver")
 DASH = "\u2013"
 
 
-def _step(g: Game, m: Move, name: Callable[[int], str]) -> str:
+def step_words(g: Game, m: Move, name: Callable[[int], str]) -> str:
     """One move of a plan in words, said before it is played in ``g``: ``"9D onto TC"``."""
     if m.kind == "deal":
         return "deal a row"
@@ -80,7 +80,7 @@ def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str
     probe = g.copy()
     steps = []
     for m in p.line:
-        steps.append(_step(probe, m, name))
+        steps.append(step_words(probe, m, name))
         probe.apply(m)
     if len(steps) == 1:
         return f"moving {steps[0]} {_achieves(p.ends_with)}"
@@ -105,7 +105,7 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
     ranked = {h.move: h.reason for h in ranked_hints(g, name)}
     best = f"{_gain(p.start_value, p.value)} for the first suggestion"
     alternatives = tuple(
-        Hint(m, f"{ranked.get(m) or _step(g, m, name)}; the best plan it starts gains {_gain(p.start_value, v)}"
+        Hint(m, f"{ranked.get(m) or step_words(g, m, name)}; the best plan it starts gains {_gain(p.start_value, v)}"
                 f" (against {best})", 0, (m,), float(v))
         for m, v in p.alternatives if m != p.move)
     return Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value), alternatives)
@@ -189,5 +189,5 @@ def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFA
     for i, x in enumerate([h, *h.alternatives], start=1):
         if x.move == m:
             return f"planner #{i}: {x.reason}", i
-    return f"not the planner's choice; it plays {_step(g, h.move, name)}: {h.reason}", None
+    return f"not the planner's choice; it plays {step_words(g, h.move, name)}: {h.reason}", None
 

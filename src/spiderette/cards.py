@@ -65,6 +65,28 @@ def card_name(c: int) -> str:
     return f"{RANK_NAMES[(c & 15) - 1]} of {SUIT_NAMES[SUITS[c >> 4]]}"
 
 
+#: The suits' symbols, as players write cards.
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def code_text(code: str) -> str:
+    """A card code as people write the card: ``"10♥"`` for ``"TH"``.
+
+    >>> code_text("TH"), code_text("QS")
+    ('10♥', 'Q♠')
+    """
+    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
+
+
+def card_text(c: int) -> str:
+    """A card (an int) as people write it: ``"10♥"`` for the ten of hearts.
+
+    >>> card_text(parse_card("TH")), card_text(parse_card("9D"))
+    ('10♥', '9♦')
+    """
+    return code_text(card_code(c))
+
+
 _CODES: dict[str, int] = {}
 for _s in SUITS:
     for _r, _ch in enumerate(RANKS, start=1):

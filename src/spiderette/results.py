@@ -306,9 +306,14 @@ def _shown(figure_module):
     return ShownFigure
 
 
+def new_figure(**kwargs) -> Figure:
+    """A matplotlib ``Figure`` (made without pyplot) that a notebook shows as a picture when it is a cell's
+    result, in JupyterLab, Notebook 7 and marimo, with no ``%matplotlib`` magic."""
+    return _shown(need("plot()", "matplotlib.figure"))(**kwargs)
+
+
 def _plot(results: list[Simulation], title: str) -> Figure:
-    figure = need("plot()", "matplotlib.figure")
-    fig = _shown(figure)(figsize=(10, 3.8), layout="constrained")
+    fig = new_figure(figsize=(10, 3.8), layout="constrained")
     ax1, ax2 = fig.subplots(1, 2, width_ratios=[1, 1.6])
     labels = [r.strategy for r in results]
     rates = [100 * r.win_rate if r.rows else 0.0 for r in results]

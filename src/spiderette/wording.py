@@ -17,34 +17,14 @@ from __future__ import annotations
 
 import re
 
-from .cards import RANKS, card_code, rank_of
+from .cards import RANKS, SUIT_SYMBOLS, card_code, card_text, code_text, rank_of  # noqa: F401 (re-exported)
 from .errors import IllegalMoveError
 from .game import Game
 from .hints import Hint, ranked_hints
 from .move import LETTERS, Move
 
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 #: Between the first and the last card of a group: an en dash (``9♦–7♦``).
 DASH = "\u2013"
-
-
-def code_text(code: str) -> str:
-    """A card code as people write the card: ``"10♥"`` for ``"TH"``.
-
-    >>> code_text("TH"), code_text("QS")
-    ('10♥', 'Q♠')
-    """
-    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
-
-
-def card_text(c: int) -> str:
-    """A card (an int) as people write it: ``"10♥"`` for the ten of hearts.
-
-    >>> from spiderette.cards import parse_card
-    >>> card_text(parse_card("TH")), card_text(parse_card("9D"))
-    ('10♥', '9♦')
-    """
-    return code_text(card_code(c))
 
 
 def group_text(g: Game, src: int, count: int) -> str:

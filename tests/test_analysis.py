@@ -1,0 +1,141 @@
+"""``analyse(game)``: every position judged with the solver, and the turning point found by bisection, equal
+to what solving every position finds."""
+
+from __future__ import annotations
+
+import random
+import threading
+from concurrent.futures import CancelledError
+
+import pytest
+from spiderette_testkit import build, run
+
+from spiderette import Game, simulate
+from spiderette.analysis import LOST, UNKNOWN, WINNABLE, Analysis, analyse, analyse_async
+from spiderette.solver import solve
+from spiderette.widget import Widget
+
+ONE_FROM_WON = build("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
+# Spades only, stock empty, a few cards face down: small enough to solve every position at once.
+ENDGAME = build("spiderette", [["|QS", "KS"], ["|TS", "JS"], ["|8S", "9S"], ["|6S", "7S"], ["|4S", "5S"],
+                               ["|2S", "3S", "AS"]], foundations=["H", "D", "C"])
+
+
+def brute(g: Game) -> list[str]:
+    """The verdict of every position of ``g``'s game, each solved on its own."""
+    start = g.copy()
+    moves = start.history
+    while start.undo() is not None:
+        pass
+    out = []
+    for k in range(len(moves) + 1):
+        res = solve(start, time_limit=None, node_limit=200_000)
+        out.append({"win": WINNABLE, "loss": LOST}.get(res.result, UNKNOWN))
+        if k < len(moves):
+            start.apply(moves[k])
+    return out
+
+
+def random_games(count: int):
+    rng = random.Random(4)
+    made = 0
+    while made < count:
+        g = Game.from_dict(ENDGAME)
+        for _ in range(rng.randint(1, 9)):
+            legal = g.legal_moves()
+            if not legal or g.status != "playing":
+                break
+            g.apply(rng.choice(legal))
+        if g.history:
+            made += 1
+            yield g
+
+
+@pytest.mark.parametrize("g", list(random_games(12)), ids=lambda g: " ".join(map(str, g.history)))
+def test_the_bisection_finds_what_solving_every_position_finds(g):
+    truth = brute(g)
+    assert UNKNOWN not in truth
+    a = analyse(g, planner=False)
+    assert [s.verdict for s in a.steps] == truth
+    lost = [k for k, v in enumerate(truth) if v == LOST]
+    if lost and lost[0] > 0:
+        k = lost[0] - 1
+        assert a.turning_point is not None and a.turning_point.index == k and a.turning_point.move == g.history[k]
+        probe = Game.from_dict(ENDGAME)
+        for m in g.history[:k]:
+            probe.apply(m)
+        for m in a.turning_point.line:   # the move that kept it winnable starts a real winning line
+            probe.apply(m)
+        assert probe.is_won and a.turning_point.kept == a.turning_point.line[0]
+        assert f"move {k + 1}, " in str(a) and "kept it winnable" in str(a)
+    else:
+        assert a.turning_point is None
+    assert a.solves <= len(truth)
+    for s in a.steps:   # every winnable position carries a line that wins from it
+        if s.verdict == WINNABLE and s.line:
+            probe = Game.from_dict(ENDGAME)
+            for m in [*g.history[:s.index], *s.line]:
+                probe.apply(m)
+            assert probe.is_won
+
+
+def test_a_game_lost_from_the_start_and_one_that_was_won():
+    never = Game.from_dict(ENDGAME)
+    never.apply("fg")   # AS into the empty column: nothing can move any more
+    a = analyse(never, planner=False)
+    assert [s.verdict for s in a.steps] == [WINNABLE, LOST] and a.turning_point.index == 0
+    lost_start = Game.from_dict(never.to_dict())
+    b = analyse(lost_start, planner=False)
+    assert [s.verdict for s in b.steps] == [LOST] and b.turning_point is None
+    assert str(b).startswith("Never winnable")
+    won = Game.from_dict(ONE_FROM_WON)
+    won.apply("ba")
+    c = analyse(won, planner=False)
+    assert [s.verdict for s in c.steps] == [WINNABLE, WINNABLE] and c.turning_point is None
+    assert str(c).startswith("Winnable all along: the game was won.")
+
+
+def test_a_save_file_a_study_game_and_a_widget(tmp_path):
+    g = Game.from_dict(ENDGAME)
+    g.play("ag")
+    path = tmp_path / "game.json"
+    g.save(path)
+    from_file = analyse(path, planner=False)
+    assert [s.verdict for s in from_file.steps] == [s.verdict for s in analyse(g, planner=False).steps]
+    assert [s.move for s in from_file.steps][:1] == g.history
+    res = simulate(lambda game: None, deals=[3], progress=False)
+    assert len(analyse(res.game(3), node_limit=2000).steps) == 1
+    w = Widget(game=Game.from_dict(ENDGAME), record=False)
+    w.apply("ag")
+    assert analyse(w, planner=False).steps[0].move == w.game.history[0]
+    with pytest.raises(TypeError, match="analyse takes a Game"):
+        analyse(42)
+    with pytest.raises(ValueError, match="node_limit must be a whole number >= 1"):
+        analyse(g, node_limit=0)
+
+
+def test_the_planner_column_and_the_views_of_an_analysis():
+    g = Game(seed=12)
+    g.play("ef cb d")
+    a = analyse(g, node_limit=20_000)
+    assert isinstance(a, Analysis) and len(a.steps) == 4
+    assert all(s.planner in (True, False) for s in a.steps[:-1]) and a.steps[-1].planner is None
+    assert a.steps[0].face_down == 21 and a.steps[0].verdict == WINNABLE
+    df = a.to_pandas()
+    assert list(df.columns) == ["move", "verdict", "line", "face_down", "planner"] and len(df) == 4
+    assert "winnable" in a._repr_html_()
+    fig = a.plot()
+    assert fig._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_cancelling_an_analysis():
+    g = Game(seed=3)
+    g.play("d d d")
+    stop = threading.Event()
+    stop.set()
+    a = analyse(g, cancel=stop)
+    assert {s.verdict for s in a.steps} == {UNKNOWN} and a.turning_point is None
+    f = analyse_async(g, node_limit=10_000_000)
+    assert f.cancel()
+    with pytest.raises(CancelledError):
+        f.result(timeout=5)
