@@ -18,6 +18,8 @@ let instances = 0;
 const STATUS = { won: "won", lost: "lost", dead_end: "dead end" };
 const PLAY = "\u25B6\uFE0E Play";
 const PAUSE = "\u275A\u275A Pause";
+// An analysed game's verdict after each move: its mark in the move list.
+const VERDICTS = { winnable: "W", lost: "L", unknown: "?" };
 
 const int = (x) => (Number.isInteger(x) ? x : 0);
 const str = (x) => (typeof x === "string" ? x : "");
@@ -45,10 +47,15 @@ function fillRow(row, i, entry) {
       h("span", { class: "sp-rp-text", text: str(entry.text) }),
       shown ? h("span", { class: "sp-rp-cards", text: str(entry.cards) }) : null,
       h("span", { class: "sp-rp-reason", text: shown ? entry.reason : "\u2026" }),
+      shown && VERDICTS[entry.verdict]
+        ? h("span", { class: `sp-rp-verdict sp-rp-${entry.verdict}`, "data-verdict": entry.verdict,
+          title: `${entry.verdict} after this move (the solver sees every card)`, text: VERDICTS[entry.verdict] })
+        : null,
     ];
   b.replaceChildren(...parts.filter(Boolean));
+  const verdict = shown && VERDICTS[entry.verdict] ? `; ${entry.verdict} after it` : "";
   b.setAttribute("aria-label", i === 0 ? "the start"
-    : `move ${i}: ${str(entry.text)}${shown ? `, ${str(entry.cards)}; ${entry.reason}` : ""}`);
+    : `move ${i}: ${str(entry.text)}${shown ? `, ${str(entry.cards)}; ${entry.reason}` : ""}${verdict}`);
   row.classList.toggle("sp-rp-hidden", i > 0 && !shown);
   b.title = i > 0 && !shown ? "Its cards and reason show once the replay gets there" : "";
   row.classList.toggle("sp-rp-top", Number.isInteger(entry.hint) && entry.hint === 1);
@@ -77,7 +84,9 @@ function render({ model, el }) {
     play: button("play", PLAY, "Play", "Space"),
     forward: button("forward", "\u25B6\uFE0E", "Step forward", "Right arrow"),
     last: button("last", "\u25B6\uFE0E|", "Go to the end", "End"),
+    turning: button("turning", "\u2691 Turning point", "Go to the turning point", "T"),
   };
+  btn.turning.hidden = true;
   btn.play.classList.add("sp-primary", "sp-rp-play");
   const slider = h("input", {
     type: "range", min: "0", max: "0", step: "1", value: "0", class: "sp-rp-slider",
@@ -85,7 +94,7 @@ function render({ model, el }) {
   });
   const position = h("span", { class: "sp-rp-position", "data-replay": "position", "aria-hidden": "true" });
   const controls = h("div", { class: "sp-bar sp-rp-controls", role: "toolbar", "aria-label": "Replay controls" },
-    h("span", { class: "sp-group" }, btn.first, btn.back, btn.play, btn.forward, btn.last),
+    h("span", { class: "sp-group" }, btn.first, btn.back, btn.play, btn.forward, btn.last, btn.turning),
     h("span", { class: "sp-group sp-rp-scrub" }, slider, position));
   // (two lines, as on the table: a longer message ends in an ellipsis, whole in the tip)
   const messageText = h("span", { class: "sp-message-text" });
@@ -266,6 +275,7 @@ function render({ model, el }) {
       case "forward": setStep(k + 1); break;
       case "last": setStep(drawn.steps); break;
       case "play": setPlaying(!playing()); break;
+      case "turning": if (Number.isInteger(model.get("turning"))) setStep(model.get("turning")); break;
       default:
     }
   });
@@ -285,6 +295,7 @@ function render({ model, el }) {
     else if (e.key === "Home" && !inSlider) setStep(0);
     else if (e.key === "End" && !inSlider) setStep(drawn.steps);
     else if (e.key === " " && !onButton) setPlaying(!playing());
+    else if ((e.key === "t" || e.key === "T") && Number.isInteger(model.get("turning"))) setStep(model.get("turning"));
     else done = false;
     if (done) {
       e.preventDefault();
@@ -294,15 +305,20 @@ function render({ model, el }) {
 
   const onView = () => redraw();
   const onMoves = () => showList();
+  const onTurning = () => {
+    btn.turning.hidden = !Number.isInteger(model.get("turning"));
+  };
   const onNote = () => {
     note.textContent = str(model.get("note"));
     note.hidden = !note.textContent;
   };
   const onFour = () => root.classList.toggle("sp-four", !!model.get("four_colour"));
   const listeners = [["change:view", onView], ["change:moves", onMoves], ["change:playing", showPlaying],
-    ["change:delay", schedule], ["change:note", onNote], ["change:four_colour", onFour]];
+    ["change:delay", schedule], ["change:note", onNote], ["change:four_colour", onFour],
+    ["change:turning", onTurning]];
   for (const [name, fn] of listeners) model.on(name, fn);
   onNote();
+  onTurning();
   onFour();
   redraw();
   showList();

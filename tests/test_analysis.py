@@ -139,3 +139,25 @@ def test_cancelling_an_analysis():
     assert f.cancel()
     with pytest.raises(CancelledError):
         f.result(timeout=5)
+
+
+def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point():
+    from spiderette import Replay
+    from spiderette.wording import CARD_WORD
+
+    g = Game.from_dict(ENDGAME)
+    g.play("fg")   # AS into the empty column: the one move of this table that loses it
+    a = analyse(g, planner=False)
+    tp = a.turning_point
+    assert tp is not None
+    r = Replay(a)
+    assert r.turning == tp.index and r.line == g.history
+    assert [e["verdict"] for e in r.entries] == [s.verdict for s in a.steps[1:]]
+    assert "turning point" in r.note and not CARD_WORD.search(r.note), "the note names no card"
+    r.last()
+    assert r.turning_point() == tp.index and r.step == tp.index
+    assert r.view["hint"]["text"] == r.entries[tp.index]["text"]   # the losing move is the next one, marked
+    r.go(tp.index + 1)
+    assert r.view["message"].endswith(f"; {a.steps[tp.index + 1].verdict} after it")
+    plain = Replay(g)
+    assert plain.turning is None and plain.turning_point() is None and "verdict" not in plain.entries[0]

@@ -39,10 +39,10 @@ __all__ = ["analyse", "analyse_async", "Analysis", "Position", "TurningPoint", "
 
 #: Tables the solver may expand for each position it is asked about (a budget in tables: the same verdicts
 #: on every machine, however busy).
-ANALYSIS_NODES = 60_000
+ANALYSIS_NODES = 40_000
 #: The most solves the search for the turning point makes (each at most ANALYSIS_NODES tables): a bound on
 #: the time a long game's analysis takes when many positions stay undecided.
-ANALYSIS_SOLVES = 16
+ANALYSIS_SOLVES = 12
 #: The verdicts, in words.
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 

@@ -33,6 +33,7 @@ import anywidget
 import traitlets
 
 from .advice import planner_reason
+from .analysis import Analysis
 from .errors import IllegalMoveError, quote, whole
 from .game import Game
 from .hints import ranked_hints
@@ -101,11 +102,14 @@ class Replay(anywidget.AnyWidget):
     #: The browser steps forward every ``delay`` seconds while this is true; it turns false at the end.
     playing = traitlets.Bool(False).tag(sync=True)
     delay = traitlets.Float(DEFAULT_DELAY).tag(sync=True)
-    #: A line above the table: what the source was (the solver's verdict), or "".
+    #: A line above the table: what the source was (the solver's verdict, an analysis' summary), or "".
     note = traitlets.Unicode("", read_only=True).tag(sync=True)
+    #: For the replay of an :class:`~spiderette.Analysis`: the step where the game's turning point is the
+    #: next move (the "Turning point" button goes there), else ``None``.
+    turning = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
     four_colour = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, source: Game | SolveResult | Widget, *, step: int = 0,
+    def __init__(self, source: Game | SolveResult | Analysis | Widget, *, step: int = 0,
                  delay: float = DEFAULT_DELAY, spoilers: bool = False, four_colour: bool = False,
                  advice: str = "ranked", **kwargs) -> None:
         start, line, note = _line_of(source)
@@ -114,6 +118,7 @@ class Replay(anywidget.AnyWidget):
         if advice not in ADVICE:
             raise ValueError(f"advice must be one of {', '.join(map(repr, ADVICE))}, not {quote(advice)}")
         self._advice = advice
+        self._analysis = source if isinstance(source, Analysis) else None
         self._start = start
         self._line = line
         self._spoilers = spoilers
@@ -123,6 +128,8 @@ class Replay(anywidget.AnyWidget):
         step = whole(step, "step", 0, len(line))
         super().__init__(delay=_check_delay(delay), four_colour=four_colour, **kwargs)
         self.set_trait("note", note)
+        tp = self._analysis.turning_point if self._analysis is not None else None
+        self.set_trait("turning", None if tp is None else tp.index)
         self._show(None)
         if step:
             self.step = step
@@ -147,6 +154,8 @@ class Replay(anywidget.AnyWidget):
                 raise ValueError(f"move {i} of the line ({m}) cannot be played: {e.reason}") from None
             if g.runs_completed > runs and m.kind == "move":
                 entry["cards"] += ", completing a run"
+            if self._analysis is not None:   # the position this move leads to, judged with the cards known
+                entry["verdict"] = self._analysis.steps[i].verdict
             self._line[i - 1] = m
             out.append(entry)
         return out
@@ -211,6 +220,13 @@ class Replay(anywidget.AnyWidget):
         """Stop playing."""
         self.playing = False
 
+    def turning_point(self) -> int | None:
+        """Show the table where the analysed game's turning point is the next move; returns the step
+        (``None``, and nothing moves, for a replay without one)."""
+        if self.turning is None:
+            return None
+        return self.go(self.turning)
+
     # ------------------------------------------------------------------ traits
     @traitlets.validate("step")
     def _valid_step(self, proposal: dict) -> int:
@@ -273,7 +289,8 @@ class Replay(anywidget.AnyWidget):
         if n == 0:
             return f"The start: {total} move{'s' if total != 1 else ''} to replay"
         e = self._entries[n - 1]
-        return f"Move {n} of {total}: {e['text']}, {e['cards']} ({e['reason']})"
+        verdict = f"; {e['verdict']} after it" if "verdict" in e else ""
+        return f"Move {n} of {total}: {e['text']}, {e['cards']} ({e['reason']}){verdict}"
 
     def set_state(self, sync_data: dict) -> None:
         """Take ``step`` and ``playing`` from the browser, checked: a value out of range is brought into it,
@@ -333,10 +350,17 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
         while start.undo() is not None:
             pass
         return _fresh(start), line, ""
+    if isinstance(source, Analysis):
+        tp = source.turning_point
+        # (in notation only: the note shows at every step, and a card named there may be face down at the start)
+        said = (f"turning point: move {tp.index + 1}, {tp.move}, lost a winnable game; {tp.kept} kept it winnable"
+                if tp is not None else source.summary.split(".")[0].lower())
+        return _fresh(source.start), list(source.moves), f"Analysis (the solver sees every card): {said}"
     if isinstance(source, SolveResult):
         if not isinstance(source.start, Game):
             raise ValueError("this SolveResult has no start position to replay from (solve() gives one)")
         note = f"Solver: {source}" + ("" if source.moves else "; no line to show")
         return _fresh(source.start), list(source.moves), note
-    raise TypeError("Replay shows a spiderette Game, a SolveResult (from solve()) or a Widget, "
+    raise TypeError("Replay shows a spiderette Game, a SolveResult (from solve()), an Analysis (from analyse()) or a"
+                    " Widget, "
                     f"not {type(source).__name__}")
