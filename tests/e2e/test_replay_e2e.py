@@ -203,3 +203,44 @@ def test_no_card_face_down_at_the_step_shown_reaches_the_page(lab, request):
     at_step(page, len(LINE))
     assert H.kernel_json(page, "r.step") == len(LINE)
     assert lab.widget_problems() == []
+
+
+def test_an_analysed_game_shows_its_verdicts_and_jumps_to_its_turning_point(lab, request):
+    """Greedy loses one-suit deal 1; its analysis finds the move that lost a winnable game. The replay of the
+    analysis marks each move's verdict (W, L, ?) and its Turning point button shows the table where that
+    move is next."""
+    from spiderette import analyse
+
+    g, seen = Game(seed=1, suits=1), set()
+    while g.status == "playing" and (m := greedy_move(g, seen)) is not None:
+        g.apply(m)
+    a = analyse(g, planner=False, node_limit=20_000)
+    k = a.turning_point.index
+    lab.open(request.node.name, [
+        "from spiderette import Game, Replay, analyse\nfrom spiderette.hints import greedy_move\n"
+        "g, seen = Game(seed=1, suits=1), set()\n"
+        "while g.status == 'playing' and (m := greedy_move(g, seen)) is not None:\n    g.apply(m)\n"
+        "r = Replay(analyse(g, planner=False, node_limit=20_000))\nr"])
+    page = lab.page
+    root = page.locator(".spiderette-replay")
+    button = root.locator('[data-replay="turning"]')
+    button.wait_for(state="visible")
+    assert "turning point" in root.locator('[data-replay="note"]').inner_text().lower()
+    button.click()
+    page.wait_for_function(f"() => document.querySelector('.spiderette-replay').dataset.replayStep === '{k}'",
+                           timeout=10_000, polling=50)
+    # the rows up to the next move carry their verdicts; the move that lost is the next one
+    marks = root.evaluate("""(root) => [...root.querySelectorAll('[data-replay-move]')].map((row) => {
+      const v = row.querySelector('[data-verdict]');
+      return v ? v.dataset.verdict : null;
+    })""")
+    verdicts = [s.verdict for s in a.steps]
+    assert marks[0] is None and marks[1:k + 2] == verdicts[1:k + 2], marks[:k + 3]
+    assert marks[k + 1] == "lost" and marks[k] == "winnable"
+    assert all(m is None for m in marks[k + 2:]), "a later move is not described before the replay gets there"
+    root.focus()
+    page.keyboard.press("End")
+    page.keyboard.press("t")
+    page.wait_for_function(f"() => document.querySelector('.spiderette-replay').dataset.replayStep === '{k}'",
+                           timeout=10_000, polling=50)
+    assert not lab.widget_problems()
