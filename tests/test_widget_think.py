@@ -208,3 +208,21 @@ def test_no_hidden_card_in_the_state_while_thinking_and_checking():
         assert not [c for c in hidden if f'"{c}"' in s]
     assert w.view["winnable"]["state"] in ("win", "loss", "unknown")
     assert set(w.view["winnable"]) <= {"state", "moves"}
+
+
+def test_winnable_follows_a_known_winning_line_without_searching_again():
+    w = Widget(seed=12, winnable=True, record=False)
+    settle(w)
+    assert w.view["winnable"]["state"] == "win"
+    base, line = w._known_line
+    assert base == () and len(line) == w.view["winnable"]["moves"]
+    for k, m in enumerate(line[:4], start=1):
+        w.apply(m)
+        assert w._check is None, "no search: the game follows the line"
+        assert w.view["winnable"] == {"state": "win", "moves": len(line) - k}
+    w.undo()
+    assert w._check is None and w.view["winnable"] == {"state": "win", "moves": len(line) - 3}
+    other = next(m for m in w.game.legal_moves() if m != line[3])
+    w.apply(other)   # off the line: a search again
+    assert w.view["winnable"]["state"] in ("thinking", "win", "loss")
+    settle(w)

@@ -115,6 +115,7 @@ class Widget(anywidget.AnyWidget):
         self._verdict: dict | None = None                 # view.winnable
         self._verdicts: dict[tuple, dict] = {}            # proven verdicts by table key (this game)
         self._winnable_lines: dict[int, tuple] = {}       # history length -> history of a position proven won
+        self._known_line: tuple[tuple, tuple] = ((), ())    # (history, winning line from there): followed
         self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
         self._clock = GameClock(game.elapsed)             # view.clock: the game timer
         self._answer: str | None = None                    # view.answer: the id of the intent being answered
@@ -304,6 +305,7 @@ class Widget(anywidget.AnyWidget):
         self._games += 1
         self._verdicts.clear()
         self._winnable_lines.clear()
+        self._known_line = ((), ())
         self._clock.reset(game.elapsed)
         self._hint = None
         self._publish(message, last={"kind": "new"})
@@ -428,12 +430,15 @@ class Widget(anywidget.AnyWidget):
                 self._publish()
 
     def _start_check(self) -> None:
-        """Solve the table in the background (cancelling the check of an older table); under the lock."""
+        """Solve the table in the background (cancelling the check of an older table); under the lock.
+
+        A table the game reached by following a winning line already found is winnable without a search:
+        the rest of that line wins from it."""
         if self._check is not None:
             self._check.cancel()
             self._check = None
         key = self._key()
-        known = self._verdicts.get(key)
+        known = self._verdicts.get(key) or self._on_known_line()
         if known is not None:
             self._verdict = known
             self._note(known)
@@ -446,6 +451,17 @@ class Widget(anywidget.AnyWidget):
         self._check = run_in_thread(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop),
                                     "spiderette-winnable", lambda f, res: self._checked(f, key, res))
 
+    def _on_known_line(self) -> dict | None:
+        """``{"state": "win", ...}`` when the game has followed the last winning line found so far."""
+        base, line = self._known_line
+        history = tuple(self._game.history)
+        n = len(base)
+        if not line or history[:n] != base or len(history) > n + len(line):
+            return None
+        if history[n:] != line[:len(history) - n]:
+            return None
+        return {"state": "win", "moves": n + len(line) - len(history)}
+
     def _checked(self, future: StoppableFuture, key: tuple, res) -> None:
         with self._lock:
             if self._check is future:
@@ -455,6 +471,8 @@ class Widget(anywidget.AnyWidget):
             future.set_result(res)
             if res.result == "win":
                 verdict = {"state": "win", "moves": len(res.moves)}
+                if key == self._key():   # the line is followed without searching again
+                    self._known_line = (tuple(self._game.history), tuple(res.moves))
             elif res.result == "loss":
                 verdict = {"state": "loss"}
             else:
