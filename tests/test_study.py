@@ -21,7 +21,7 @@ from spiderette import (
     compare,
     simulate,
 )
-from spiderette.intervals import binomial_two_sided, mcnemar, wilson_interval
+from spiderette.intervals import binomial_two_sided, format_p, mcnemar, wilson_interval
 from spiderette.results import TEACH
 from spiderette.study import ENDS, play_deal
 
@@ -357,10 +357,11 @@ def test_replay_shows_the_game_of_a_deal_in_the_replay_viewer(monkeypatch):
 
     shown = []
     fake = types.ModuleType("spiderette.replay")
-    fake.Replay = lambda source: shown.append(source) or "viewer"
+    fake.Replay = lambda source, advice: shown.append((source, advice)) or "viewer"
     monkeypatch.setitem(sys.modules, "spiderette.replay", fake)
     res = simulate(GreedyStrategy(), deals=[4], progress=False)
-    assert res.replay(4) == "viewer" and shown[0].history == res.game(4).history and shown[0].seed == 4
+    assert res.replay(4) == "viewer" and shown[0][0].history == res.game(4).history and shown[0][0].seed == 4
+    assert shown[0][1] == "ranked" and res.replay(4, advice="planner") == "viewer" and shown[1][1] == "planner"
 
 
 def test_a_subclass_of_strategy_needs_only_choose():
@@ -382,3 +383,28 @@ def test_replay_opens_the_real_viewer_on_the_whole_game():
     res = simulate(GreedyStrategy(), deals=[4], progress=False)
     viewer = res.replay(4)
     assert type(viewer).__name__ == "Replay" and len(viewer) == res.rows[0]["moves"] > 0
+
+
+def test_paired_tests_on_counts_tell_strategies_apart_when_nobody_wins():
+    cmp = compare([RandomStrategy(seed=1), GreedyStrategy()], deals=range(1, 31), suits=4, progress=False)
+    assert cmp.paired().only_first == cmp.paired().only_second == 0   # nobody wins with four suits
+    t = cmp.paired("greedy", "random (seed=1)", measure="face_down_left")
+    rows = {name: {r["deal"]: r["face_down_left"] for r in res.rows} for name, res in zip(cmp.labels, cmp.results)}
+    fewer = sum(1 for d in cmp.deals if rows["greedy"][d] < rows["random (seed=1)"][d])
+    more = sum(1 for d in cmp.deals if rows["greedy"][d] > rows["random (seed=1)"][d])
+    assert (t.only_first, t.only_second) == (fewer, more) and t.measure == "face_down_left"
+    assert str(t).startswith(f"sign test ({t.method}): {fewer} deals with fewer cards left face down by greedy,")
+    runs = cmp.paired(0, 1, measure="runs")
+    assert runs.only_first + runs.only_second <= 30 and "runs completed" in str(runs)
+    row = cmp.table()[1]
+    assert "face down" in row and row["p (face down, sign)"] == format_p(
+        cmp.paired(0, 1, "face_down_left").p_value)
+    with pytest.raises(ValueError, match="measure must be one of 'won', 'runs', 'face_down_left'"):
+        cmp.paired(measure="score")
+
+
+def test_a_paired_test_shows_its_sentence_as_a_cell_result():
+    from IPython.lib.pretty import pretty
+
+    cmp = compare([RandomStrategy(seed=1), GreedyStrategy()], deals=range(1, 6), suits=1, progress=False)
+    assert pretty(cmp.paired()) == str(cmp.paired()) and pretty(cmp.paired()).startswith("McNemar")

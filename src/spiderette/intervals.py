@@ -61,13 +61,24 @@ def chi2_one_df_survival(x: float) -> float:
     return math.erfc(math.sqrt(max(0.0, x) / 2))
 
 
+#: What a paired test compares, in the words its sentence uses: (the test's name, what a deal "better" for
+#: one strategy means).
+MEASURES = {
+    "won": ("McNemar", "won only by"),
+    "runs": ("sign test", "with more runs completed by"),
+    "face_down_left": ("sign test", "with fewer cards left face down by"),
+}
+
+
 @dataclass(frozen=True)
 class PairedTest:
-    """McNemar's test of two strategies on the same deals.
+    """A paired test of two strategies on the same deals: McNemar's on wins, or the sign test on a count.
 
-    ``only_first`` deals were won by the first strategy and lost by the second, ``only_second`` the other
-    way round; ``method`` is ``"exact binomial"`` or ``"chi-square"`` (with continuity correction); ``names``
-    the two strategies' names, for the text.
+    ``only_first`` deals came out better for the first strategy (won by it and lost by the second; or, for a
+    count, more runs completed, fewer cards left face down), ``only_second`` the other way round; ties do not
+    count. ``method`` is ``"exact binomial"`` or ``"chi-square"`` (with continuity correction); ``names``
+    the two strategies' names and ``measure`` what was compared (``"won"``, ``"runs"``,
+    ``"face_down_left"``), for the sentence, which is also what a notebook shows.
     """
 
     only_first: int
@@ -75,10 +86,17 @@ class PairedTest:
     p_value: float
     method: str
     names: tuple[str, str] = ("the first", "the second")
+    measure: str = "won"
 
     def __str__(self) -> str:
-        return (f"McNemar ({self.method}): {self.only_first} deals won only by {self.names[0]},"
-                f" {self.only_second} only by {self.names[1]}; p = {format_p(self.p_value)}")
+        test, better = MEASURES.get(self.measure, MEASURES["won"])
+        return (f"{test} ({self.method}): {self.only_first} deals {better} {self.names[0]},"
+                f" {self.only_second} by {self.names[1]}" if self.measure != "won" else
+                f"{test} ({self.method}): {self.only_first} deals won only by {self.names[0]},"
+                f" {self.only_second} only by {self.names[1]}") + f"; p = {format_p(self.p_value)}"
+
+    def _repr_pretty_(self, p, cycle: bool) -> None:   # a notebook cell's result: the sentence
+        p.text(str(self))
 
 
 def mcnemar(only_first: int, only_second: int, exact: bool | None = None) -> PairedTest:

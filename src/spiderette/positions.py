@@ -188,7 +188,7 @@ def from_position(cls: type[Game], text: str) -> Game:
 
 def text_picture(g: Game) -> str:
     """A plain-text picture of the table for ``print(game)``; face-down cards show as ``##``."""
-    title = g.rules.title + (f" ({g.suits} suits)" if g.suits != 4 else "")
+    title = g.rules.title + (f" ({g.suits} suit{'s' if g.suits != 1 else ''})" if g.suits != 4 else "")
     if g.seed is not None:
         title += f" · deal {g.seed}"
     with g.locked():

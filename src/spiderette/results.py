@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .errors import quote
 from .game import Game
-from .intervals import PairedTest, format_interval, format_p, mcnemar, wilson_interval
+from .intervals import MEASURES, Z95, PairedTest, format_interval, format_p, mcnemar, wilson_interval
 
 if TYPE_CHECKING:
     import pandas
@@ -220,16 +220,24 @@ class Comparison:
         raise ValueError(f"no strategy {quote(which)} here: one of {', '.join(map(repr, self.labels))}"
                          " or its index")
 
-    def _won(self, i: int) -> dict[int, bool]:
-        return {r["deal"]: r["won"] for r in self.results[i].rows}
-
-    def paired(self, first: int | str = 0, second: int | str = 1) -> PairedTest:
-        """McNemar's test of two strategies (indexes or labels) on the deals both played."""
+    def paired(self, first: int | str = 0, second: int | str = 1, measure: str = "won") -> PairedTest:
+        """A paired test of two strategies (indexes or labels) on the deals both played: McNemar's test on the
+        deals won (``measure="won"``), or the sign test on the runs completed (``"runs"``) or the cards left
+        face down (``"face_down_left"``, fewer is better), which tell strategies apart when nobody wins."""
+        if measure not in MEASURES:
+            raise ValueError(f"measure must be one of {', '.join(map(repr, MEASURES))}, not {quote(measure)}")
         i, j = self._index(first), self._index(second)
-        a, b = self._won(i), self._won(j)
-        only_a = sum(1 for d in self.deals if a[d] and not b[d])
-        only_b = sum(1 for d in self.deals if b[d] and not a[d])
-        return replace(mcnemar(only_a, only_b), names=(self.labels[i], self.labels[j]))
+        a, b = self._by_deal(i, measure), self._by_deal(j, measure)
+        sign = -1 if measure == "face_down_left" else 1   # fewer face-down cards is better
+        only_a = sum(1 for d in self.deals if sign * (a[d] - b[d]) > 0)
+        only_b = sum(1 for d in self.deals if sign * (b[d] - a[d]) > 0)
+        test = mcnemar(only_a, only_b)
+        return replace(test, names=(self.labels[i], self.labels[j]), measure=measure,
+                       method=test.method if measure == "won" else "exact binomial" if test.method ==
+                       "exact binomial" else "normal approximation")
+
+    def _by_deal(self, i: int, measure: str) -> dict[int, int]:
+        return {r["deal"]: int(r[measure]) for r in self.results[i].rows}
 
     def table(self) -> Table:
         """One row per strategy on the common deals; the last columns compare each with the first."""
@@ -243,11 +251,13 @@ class Comparison:
                    "win rate": f"{100 * wins / n:.1f}%" if n else "-",
                    "95% CI": format_interval(*wilson_interval(wins, n)),
                    "runs": round(sum(r["runs"] for r in rows) / n, 2) if n else None,
+                   "face down": round(sum(r["face_down_left"] for r in rows) / n, 1) if n else None,
                    "moves": round(sum(r["moves"] for r in rows) / n, 1) if n else None,
                    "ms/game": round(1000 * sum(r["seconds"] for r in rows) / n, 1) if n else None}
             if len(self.results) > 1:
                 row[f"vs {self.labels[0]}"] = "" if i == 0 else f"{100 * (wins - first_wins) / max(n, 1):+.1f} pts"
                 row["p (McNemar)"] = "" if i == 0 else format_p(self.paired(0, i).p_value)
+                row["p (face down, sign)"] = "" if i == 0 else format_p(self.paired(0, i, "face_down_left").p_value)
             out.append(row)
         return out
 
@@ -269,7 +279,8 @@ class Comparison:
         return pd.concat([r.to_pandas() for r in self.results])
 
     def plot(self) -> Figure:
-        """Win rates side by side with their 95% intervals, and the runs-completed distributions."""
+        """Win rates side by side with their 95% intervals, the runs-completed distributions, and the cards left
+        face down (its mean with a 95% interval): a matplotlib Figure, shown as a picture in a notebook."""
         first = self.results[0] if self.results else None
         title = _deals(len(self.deals), first.variant, first.suits) if first else ""
         if len(self.results) == 2:
@@ -313,8 +324,8 @@ def new_figure(**kwargs) -> Figure:
 
 
 def _plot(results: list[Simulation], title: str) -> Figure:
-    fig = new_figure(figsize=(10, 3.8), layout="constrained")
-    ax1, ax2 = fig.subplots(1, 2, width_ratios=[1, 1.6])
+    fig = new_figure(figsize=(13, 3.8), layout="constrained")
+    ax1, ax2, ax3 = fig.subplots(1, 3, width_ratios=[1, 1.6, 1])
     labels = [r.strategy for r in results]
     rates = [100 * r.win_rate if r.rows else 0.0 for r in results]
     lows = [100 * r.interval[0] for r in results]
@@ -344,5 +355,19 @@ def _plot(results: list[Simulation], title: str) -> Figure:
     ax2.set_title("runs completed per game")
     if len(results) > 1:
         ax2.legend()
+    # the cards still face down at the end: it tells strategies apart when nobody wins (fewer is better)
+    means, halves = [], []
+    for r in results:
+        xs_ = [row["face_down_left"] for row in r.rows]
+        n = len(xs_)
+        mean = sum(xs_) / n if n else 0.0
+        sd = (sum((x - mean) ** 2 for x in xs_) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        means.append(mean)
+        halves.append(Z95 * sd / n ** 0.5 if n else 0.0)
+    ax3.bar(xs, means, color=[f"C{i}" for i in xs], alpha=0.8)
+    ax3.errorbar(xs, means, yerr=halves, fmt="none", ecolor="black", capsize=5)
+    ax3.set_xticks(list(xs), labels, rotation=20 if many else 0, ha="right" if many else "center")
+    ax3.set_ylabel("cards (mean, 95% CI)")
+    ax3.set_title("cards left face down (fewer is better)")
     fig.suptitle(title)
     return fig
