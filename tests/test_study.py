@@ -333,7 +333,7 @@ def test_with_the_extra_rows_become_a_dataframe_and_a_figure():
     assert list(df.index) == [1, 2, 3, 4, 5] and list(df.columns) == ["strategy"] + ROW_KEYS[1:]
     assert len(cmp.to_pandas()) == 10 and len(cmp.table().to_pandas()) == 2
     fig = cmp.plot()
-    assert len(fig.axes) == 2 and "McNemar" in fig._suptitle.get_text()
+    assert len(fig.axes) == 3 and "McNemar" in fig._suptitle.get_text()
     assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["greedy", "rules of thumb"]
     fig = cmp.results[0].plot()
     assert fig.axes[1].get_xlabel() == "runs completed"
