@@ -17,6 +17,7 @@ from spiderette import (
     RulesOfThumb,
     SearchStrategy,
     Simulation,
+    Strategy,
     StrategyError,
     compare,
     simulate,
@@ -80,10 +81,21 @@ def test_rows_have_the_documented_fields_in_the_order_of_the_deals():
     assert res.partial is None and "won" in res.summary() and "95% CI" in res.summary()
 
 
-def test_a_strategy_going_round_in_circles_ends_at_the_move_cap():
+def test_a_function_going_round_in_circles_is_stopped_and_the_row_says_so():
     res = simulate(back_and_forth, deals=[1], max_moves=25, progress=False)
     (row,) = res.rows
-    assert row["end"] == "move cap" and row["moves"] == 25 and not row["won"]
+    assert row["end"] == "cycle (the same table 3 times)" and row["moves"] < 25 and not row["won"]
+    assert res.ends()["cycle"] == 1
+
+
+def test_a_strategy_that_cycles_within_the_cap_ends_at_the_move_cap():
+    class Wander(Strategy):
+        def choose(self, game):   # never back to a table seen: it cannot cycle, the cap ends it
+            return self.first_new(game, game.legal_moves())
+
+    res = simulate(Wander(), deals=[1], max_moves=25, progress=False)
+    assert res.rows[0]["end"] in ("move cap", "resigned", "no moves")
+    assert res.strategy == "Wander", "a subclass without a short name is labelled by its class name"
 
 
 def test_an_illegal_move_ends_the_game_not_the_study():

@@ -9,7 +9,9 @@ with a legal move, or ``None`` to resign. Five lines make one:
 ...     moves = game.legal_moves()
 ...     return moves[0] if moves else None
 >>> simulate(first_move, deals=range(1, 4), progress=False).rows[0]["end"]
-'move cap'
+'cycle (the same table 3 times)'
+
+(A plain function has no memory: a study stops it when it brings the same table back three times.)
 
 **Strategies play honestly unless they say otherwise**: a study hands a strategy a copy of the game whose
 face-down and stock cards have been shuffled afresh (:meth:`spiderette.Game.redeal_hidden`), never the real
@@ -159,11 +161,13 @@ class Strategy:
 
     @property
     def name(self) -> str:
-        """The label in tables: the short name, with the settings that differ from the defaults."""
+        """The label in tables: the short name (a subclass without one: its class name), with the settings
+        that differ from the defaults."""
         if self._name:
             return self._name
         changed = [f"{k}={v!r}" for k, v in self._settings().items() if self._defaults.get(k) != v]
-        return self.short_name + (f" ({', '.join(changed)})" if changed else "")
+        short = self.short_name if "short_name" in type(self).__dict__ else type(self).__name__
+        return short + (f" ({', '.join(changed)})" if changed else "")
 
     short_name = "strategy"
 

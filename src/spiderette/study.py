@@ -34,6 +34,7 @@ import copy
 import hashlib
 import pickle
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 
@@ -41,12 +42,16 @@ from .errors import IllegalMoveError, NotationError, quote, whole
 from .game import Game
 from .move import Move
 from .results import Comparison, Simulation, need
-from .strategies import strategy_label
+from .strategies import Strategy, strategy_label, visible_key
 
 __all__ = ["simulate", "compare", "play_deal", "StrategyError", "ENDS"]
 
 #: How a game of a study can end (the first words of a row's ``end``).
-ENDS = ("won", "resigned", "no moves", "move cap", "illegal move")
+ENDS = ("won", "resigned", "no moves", "move cap", "cycle", "illegal move")
+#: A plain function (not a :class:`~spiderette.Strategy`, which never goes back to a table it has seen)
+#: whose moves bring the same visible table back this many times is going round in circles: its game ends
+#: with ``"cycle"``, not at the move cap.
+CYCLE_REPEATS = 3
 StrategyLike = Callable[[Game], "Move | str | None"]
 
 
@@ -82,6 +87,8 @@ def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", su
     played: list[str] = []
     t0 = time.perf_counter()
     end = None
+    guard = not isinstance(player, Strategy)   # a plain function: watch for it going round in circles
+    met: Counter = Counter({visible_key(g): 1} if guard else {})
     while end is None:
         status = g.status
         if status == "won":
@@ -90,6 +97,8 @@ def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", su
             end = "no moves"
         elif len(played) >= max_moves:
             end = "move cap"
+        elif guard and met[visible_key(g)] >= CYCLE_REPEATS:
+            end = f"cycle (the same table {CYCLE_REPEATS} times)"
         else:
             view = g.copy() if peeks else g.redeal_hidden(_mix(seed, deal, g.move_count))
             try:
@@ -107,6 +116,8 @@ def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", su
                 end = f"illegal move: {e}"
                 break
             played.append(str(move))
+            if guard:
+                met[visible_key(g)] += 1
     note = getattr(player, "note", None)
     if isinstance(note, str) and note:
         end += f" ({note})"
