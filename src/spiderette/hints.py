@@ -31,6 +31,16 @@ from dataclasses import dataclass
 from .cards import card_code
 from .game import Game
 from .move import LETTERS, Move
+from .predicates import (
+    builds_in_suit,
+    empties_a_column,
+    fills_an_empty_column,
+    finishes_a_run,
+    left_below,
+    lies_in_sequence,
+    splits_a_group,
+    turns_over_a_card,
+)
 
 #: The class of the rearranging moves, listed after the deal.
 REARRANGE = 7
@@ -59,45 +69,42 @@ class Hint:
 
 
 def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[int, str] | None:
+    """The class of ``m`` in the ranking and its reason, in the words of the named predicates
+    (:mod:`spiderette.predicates`); ``None`` for a move that changes nothing."""
     if m.kind == "send":
         return 1, f"sends the finished run in column {LETTERS[m.src]} to the foundations"
     if m.kind == "deal":
         return 6, NOTHING_LEFT
-    links = g.rules.links
-    col, down = g.column(m.src), g.face_down(m.src)
+    col, k = g.column(m.src), m.count
+    below = left_below(g, m)
     onto = g.top_card(m.dst)
-    k = m.count
-    below = len(col) - k          # cards left in the source column
-    moving = col[-k]
     a, b = LETTERS[m.src], LETTERS[m.dst]
-    sits_on_build = below > down and (col[below - 1] & 15) == (moving & 15) + 1
-    in_suit_now = below > down and links(col[below - 1], moving)
-    what = name(moving) + (f" and the {k - 1} card{'s' if k > 2 else ''} on it" if k > 1 else "")
-    if onto is None:
+    what = name(col[-k]) + (f" and the {k - 1} card{'s' if k > 2 else ''} on it" if k > 1 else "")
+    if fills_an_empty_column(g, m):
         if below == 0:
             return None  # a whole column to another empty column changes nothing
-        if below == down:
+        if turns_over_a_card(g, m):
             return 2, f"moving {what} to the empty column {b} turns over a card in column {a}"
-        if k < g.movable(m.src):
+        if splits_a_group(g, m):
             return REARRANGE, f"splits the group in column {a}: {what} to the empty column {b}"
-        if sits_on_build:
+        if lies_in_sequence(g, m):
             return REARRANGE, f"moves {what} to the empty column {b}, freeing {name(col[below - 1])}"
         return 5, f"moves {what} from column {a} to the empty column {b}"
-    if below and below == down:
+    if turns_over_a_card(g, m):
         return 2, f"moving {what} onto {name(onto)} turns over a card in column {a}"
-    suited = links(onto, moving)
-    if suited and col[-1] & 15 == 1 and g.movable(m.dst) + k >= 13:
+    if finishes_a_run(g, m):
         return 1, f"moving {what} onto {name(onto)} completes a run"  # (two decks: from one same-suit card)
-    if suited and not in_suit_now:
+    if builds_in_suit(g, m):
         return 3, f"builds {what} on {name(onto)} in {g.rules.group}"
-    if below == 0:
+    if empties_a_column(g, m):
         return 4, f"moving {what} onto {name(onto)} empties column {a}"
-    if sits_on_build:
+    if lies_in_sequence(g, m):
         return REARRANGE, f"re-parks {what} onto {name(onto)}, freeing {name(col[below - 1])}"
     return 5, f"puts {what} on {name(onto)} (column {b})"
 
 
 def _builds_in_suit(g: Game, m: Move) -> bool:
+    """The group lands on a card it links with (for ties: whether or not it breaks a build where it lies)."""
     if m.kind != "move":
         return False
     onto = g.top_card(m.dst)

@@ -34,6 +34,20 @@ from .errors import quote, whole
 from .game import Game
 from .hints import useful_hints
 from .move import Move
+from .predicates import (  # noqa: F401 - the named heuristics, still importable from here
+    builds_down,
+    builds_in_suit,
+    empties_a_column,
+    fills_an_empty_column,
+    finishes_a_run,
+    hidden_count,
+    left_below,
+    parks_a_group,
+    spends_an_empty_column_to_turn_over,
+    turns_over_a_card,
+    turns_over_keeping_empty_columns,
+    visible_key,
+)
 from .search import search_hint
 from .solver import solve
 
@@ -43,77 +57,6 @@ __all__ = [
     "fills_an_empty_column", "builds_down", "hidden_count", "finishes_a_run", "turns_over_keeping_empty_columns",
     "spends_an_empty_column_to_turn_over", "parks_a_group", "RULES_OF_THUMB",
 ]
-
-
-# ---------------------------------------------------------------------- the named heuristics
-def visible_key(game: Game) -> tuple:
-    """The table as a player sees it (face-up cards, face-down counts, stock size): a hashable key.
-
-    Within one game equal keys are equal tables (hidden cards never move), so it serves to avoid going round
-    in circles even on copies whose hidden cards were redealt.
-    """
-    return (tuple((game.face_down(i), game.column(i)[game.face_down(i):]) for i in range(game.columns)),
-            game.stock_count)
-
-
-def hidden_count(game: Game) -> int:
-    """Cards not yet seen: face down in the tableau, or in the stock."""
-    return sum(game.face_down(i) for i in range(game.columns)) + game.stock_count
-
-
-def _left_below(game: Game, move: Move) -> int:
-    return len(game.column(move.src)) - move.count
-
-
-def finishes_a_run(game: Game, move: Move) -> bool:
-    """The move completes a King-to-Ace run (which then leaves), or sends one (when runs are sent by hand)."""
-    if move.kind == "send":
-        return True
-    if move.kind != "move":
-        return False
-    onto, moving = game.top_card(move.dst), game.column(move.src)[-move.count]
-    return (onto is not None and game.rules.links(onto, moving) and game.top_card(move.src) & 15 == 1
-            and game.movable(move.dst) + move.count >= 13)
-
-
-def turns_over_a_card(game: Game, move: Move) -> bool:
-    """The move uncovers a face-down card ("turn over cards first")."""
-    return move.kind == "move" and 0 < _left_below(game, move) == game.face_down(move.src)
-
-
-def empties_a_column(game: Game, move: Move) -> bool:
-    """The move leaves its column empty ("empty columns are precious")."""
-    return move.kind == "move" and _left_below(game, move) == 0 and game.top_card(move.dst) is not None
-
-
-def fills_an_empty_column(game: Game, move: Move) -> bool:
-    """The move puts cards into an empty column (it spends one)."""
-    return move.kind == "move" and game.top_card(move.dst) is None
-
-
-def _sits_in_suit(game: Game, move: Move) -> bool:
-    """The group already lies on the next card of its suit (moving it would break a suited build)."""
-    below = _left_below(game, move)
-    col = game.column(move.src)
-    return below > game.face_down(move.src) and game.rules.links(col[below - 1], col[-move.count])
-
-
-def builds_in_suit(game: Game, move: Move) -> bool:
-    """The group lands on the next card of its suit (colour in red-black) and breaks no suited build."""
-    if move.kind != "move" or _sits_in_suit(game, move):
-        return False
-    onto = game.top_card(move.dst)
-    return onto is not None and game.rules.links(onto, game.column(move.src)[-move.count])
-
-
-def builds_down(game: Game, move: Move) -> bool:
-    """The group goes onto a card one rank higher from a place where it was out of order (any suit)."""
-    if move.kind != "move" or game.top_card(move.dst) is None:
-        return False
-    below = _left_below(game, move)
-    col = game.column(move.src)
-    in_order = below > game.face_down(move.src) and (col[below - 1] & 15) == (col[-move.count] & 15) + 1
-    return not in_order
 
 
 def strategy_name(strategy: object) -> str:
@@ -246,25 +189,6 @@ class GreedyStrategy(Strategy):
         return self.first_new(game, (h.move for h in useful_hints(game)))
 
 
-def turns_over_keeping_empty_columns(game: Game, move: Move) -> bool:
-    """The move uncovers a face-down card without spending an empty column."""
-    return turns_over_a_card(game, move) and not fills_an_empty_column(game, move)
-
-
-def spends_an_empty_column_to_turn_over(game: Game, move: Move) -> bool:
-    """The move uncovers a face-down card by putting its group into an empty column."""
-    return turns_over_a_card(game, move) and fills_an_empty_column(game, move)
-
-
-def parks_a_group(game: Game, move: Move) -> bool:
-    """A whole movable group, out of order where it lies, goes into an empty column to wait there."""
-    if not fills_an_empty_column(game, move) or move.count != game.movable(move.src):
-        return False
-    below = _left_below(game, move)
-    col = game.column(move.src)
-    return below > game.face_down(move.src) and (col[below - 1] & 15) != (col[-move.count] & 15) + 1
-
-
 #: The rules of thumb by name, for :class:`RulesOfThumb`.
 RULES_OF_THUMB: dict[str, Callable[[Game, Move], bool]] = {
     "finish a run": finishes_a_run,
@@ -322,7 +246,7 @@ class RulesOfThumb(Strategy):
             return deal[0]
         if game.stock_count:  # stuck with an empty column: fill it with a whole group, then deal
             fill = [m for m in moves if fills_an_empty_column(game, m) and m.count == game.movable(m.src)
-                    and _left_below(game, m) > 0]
+                    and left_below(game, m) > 0]
             return self.first_new(game, sorted(fill, key=lambda m: -m.count))
         return None
 
