@@ -253,3 +253,43 @@ def test_render():
     quiet = SpideretteEnv()
     quiet.reset(seed=7)
     assert quiet.render() is None
+
+
+def test_shaped_rewards_turning_over_and_in_suit_links_and_still_pass_check_env():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(gym.make(ENV_ID, reward="shaped").unwrapped)
+    env = SpideretteEnv(reward="shaped")
+    env.reset(seed=7)
+    _, r, *_ = env.step(env.move_to_action("bd1"))   # 6H onto 7C: a card turned over, no in-suit link
+    assert r == pytest.approx(0.1)
+    plain = SpideretteEnv()
+    plain.reset(seed=7)
+    assert plain.step(plain.move_to_action("bd1"))[1] == 0.0
+    # the shaped return telescopes: the runs completed, plus the last table's potential less the first's
+    from spiderette.env import _potential
+
+    obs, info = env.reset(seed=3)
+    first, total, done, rng = _potential(env.game), 0.0, False, np.random.default_rng(1)
+    while not done:
+        obs, r, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        total += r
+        done = terminated or truncated
+    assert total == pytest.approx(info["runs_completed"] + _potential(env.game) - first)
+    with pytest.raises(ValueError, match="reward must be 'runs' or 'shaped', not 'score'"):
+        SpideretteEnv(reward="score")
+
+
+def test_describe_says_an_action_in_cards_and_the_card_numbers_convert():
+    from spiderette.cards import card_code
+    from spiderette.env import card_number, card_of_number
+
+    env = SpideretteEnv()
+    env.reset(seed=7)
+    assert env.describe(env.move_to_action("bd1")) == "bd1: 6\u2665 onto 7\u2663"
+    assert env.describe(0) == "ab1: not legal now"
+    assert env.describe(env.deal_action) == "d: deal a row"
+    for code in ("AS", "KS", "4H", "QC", "KD"):
+        assert card_code(card_of_number(card_number(code))) == code
+    with pytest.raises(ValueError, match="a card number is a whole number from 1 to 52"):
+        card_of_number(53)

@@ -18,16 +18,23 @@ and ``env.move_to_action(m)`` translate both ways.
 
 * ``"columns"`` (``n × L``): the face-up cards of each column, bottom to top, then zeros. A card is
   ``13·suit + rank``: rank 1 (ace) to 13 (king), suit 0 to 3 for spades, hearts, clubs, diamonds, so ``AS``
-  is 1, ``KS`` 13, ``AH`` 14, ``KD`` 52; 0 is no card. ``L`` is the most face-up cards a column can hold:
+  is 1, ``KS`` 13, ``AH`` 14, ``KD`` 52; 0 is no card (dense, for a network's embedding table). The engine's
+  cards are ``16·suit + rank`` (:mod:`spiderette.cards`); :func:`card_number` and :func:`card_of_number`
+  convert between them. ``L`` is the most face-up cards a column can hold:
   ``min(cards in the deck, 13 × (deals + 1))``, 52 in spiderette, 78 in spider;
 * ``"face_down"`` (``n``): how many face-down cards lie under each column;
 * ``"stock"`` (1): how many cards are left in the stock;
 * ``"runs"`` (1): the runs completed so far;
 * ``"foundations"`` (``runs_total``): the king of each completed run in the order they left, then zeros.
 
-**Reward**: +1 for each run completed by the step (with ``auto_remove=False``, when it is sent), 0
-otherwise: no cost per move, so the return of an episode is the number of runs completed. The only other
-reward is ``illegal_reward`` (default −1) for an **illegal action**: a number of the action space whose
+**Reward** (``reward="runs"``, the default): +1 for each run completed by the step (with
+``auto_remove=False``, when it is sent), 0 otherwise: no cost per move, so the return of an episode is the
+number of runs completed. With four suits a beginner completes none, so ``reward="shaped"`` adds a
+potential-based shaping (Ng, Harada and Russell, 1999, which leaves the best policy unchanged): the change
+of ``SHAPED_TURN`` × minus the cards still face down, plus ``SHAPED_LINK`` × the
+in-suit links among face-up cards (a card on the next higher card of its suit). Turning a card over earns
+0.1, making an in-suit link 0.02; undoing either costs the same. The only other reward is
+``illegal_reward`` (default −1) for an **illegal action**: a number of the action space whose
 move is not legal now. It changes nothing in the game, counts as a step and sets ``info["illegal_action"]``;
 training does not crash on it. A number outside the action space is a ``ValueError``.
 
@@ -70,6 +77,7 @@ import operator
 from typing import Any
 
 from .cards import SUITS
+from .errors import quote
 from .game import Game, as_move
 from .move import DEAL, SENDS, Move, move_table
 from .variants import get_rules
@@ -82,7 +90,7 @@ except ImportError as e:  # gymnasium is optional: the engine needs nothing
     raise ImportError(f'spiderette.env needs gymnasium and numpy ({e.name} is missing): '
                       f'pip install "spiderette[rl]"') from e
 
-__all__ = ["SpideretteEnv", "ENV_ID", "card_number"]
+__all__ = ["SpideretteEnv", "ENV_ID", "card_number", "card_of_number", "REWARDS", "SHAPED_TURN", "SHAPED_LINK"]
 
 ENV_ID = "spiderette/Spiderette-v0"
 MAX_COUNT = 13  # a movable group is at most king to ace
@@ -100,11 +108,43 @@ def card_number(code: str) -> int:
 _NUMBERS = {r + s: card_number(r + s) for s in SUITS for r in "A23456789TJQK"}
 
 
+def card_of_number(number: int) -> int:
+    """The engine's card (``16·suit + rank``, :mod:`spiderette.cards`) of an observation's card number.
+
+    >>> from spiderette.cards import card_code
+    >>> card_code(card_of_number(1)), card_code(card_of_number(17)), card_code(card_of_number(52))
+    ('AS', '4H', 'KD')
+    """
+    if isinstance(number, bool) or not isinstance(number, (int, np.integer)) or not 1 <= number <= 52:
+        raise ValueError(f"a card number is a whole number from 1 to 52, not {number!r}")
+    suit, rank = divmod(int(number) - 1, 13)
+    return 16 * suit + rank + 1
+
+
+#: The rewards an environment can give (see the module's text).
+REWARDS = ("runs", "shaped")
+#: Shaped reward: for each card turned face up, and for each in-suit link made among face-up cards.
+SHAPED_TURN = 0.1
+SHAPED_LINK = 0.02
+
+
+def _potential(g: Game) -> float:
+    """The shaping potential of a table: cards turned face up, and in-suit links among face-up cards."""
+    turned = links = 0
+    link = g.rules.links
+    for i in range(g.columns):
+        col, down = g.column(i), g.face_down(i)
+        turned -= down
+        links += sum(1 for a, b in zip(col[down:], col[down + 1:]) if link(a, b))
+    return SHAPED_TURN * turned + SHAPED_LINK * links
+
+
 class SpideretteEnv(gym.Env):
     """Spiderette (or another variant of the family) as a Gymnasium environment; see :mod:`spiderette.env`.
 
     ``variant`` and ``suits`` as for :class:`spiderette.Game`; ``auto_remove=False`` keeps complete runs in
-    the tableau until a send action; ``max_steps`` truncates an episode (``None``: never);
+    the tableau until a send action; ``max_steps`` truncates an episode (``None``: never); ``reward``:
+    ``"runs"`` (+1 a run) or ``"shaped"`` (runs, cards turned over and in-suit links);
     ``render_mode="ansi"`` makes :meth:`render` return the text picture of the table; ``illegal_reward`` is
     the reward of an illegal action.
     """
@@ -113,7 +153,7 @@ class SpideretteEnv(gym.Env):
 
     def __init__(self, variant: str = "spiderette", suits: int = 4, max_steps: int | None = 1000,
                  render_mode: str | None = None, *, auto_remove: bool = True,
-                 illegal_reward: float = -1.0) -> None:
+                 illegal_reward: float = -1.0, reward: str = "runs") -> None:
         rules = get_rules(variant)
         Game(variant, seed=0, suits=suits, auto_remove=auto_remove)  # checks suits and auto_remove
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
@@ -121,6 +161,9 @@ class SpideretteEnv(gym.Env):
             raise ValueError(f"max_steps must be a whole number from 1, or None, not {max_steps!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be 'runs' or 'shaped', not {quote(reward)}")
+        self.reward = reward
         self.variant, self.suits, self.auto_remove = rules.name, suits, auto_remove
         self.max_steps, self.render_mode, self.illegal_reward = max_steps, render_mode, float(illegal_reward)
         n = self.columns = rules.columns
@@ -178,6 +221,25 @@ class SpideretteEnv(gym.Env):
                              f"{' (runs leave by themselves)' if m.kind == 'send' else ''}"
                              f"{' (give the count: ab3)' if m.kind == 'move' and m.count is None else ''}"
                              ) from None
+
+    def describe(self, action: int) -> str:
+        """Action ``action`` in words and cards, on the table now: ``"bd1: 6♥ onto 7♣"``, ``"d: deal a row"``;
+        an action that is not legal now says so (no card face down is ever named).
+
+        >>> env = SpideretteEnv()
+        >>> _ = env.reset(seed=7)
+        >>> env.describe(env.move_to_action("bd1")), env.describe(env.deal_action), env.describe(0)
+        ('bd1: 6♥ onto 7♣', 'd: deal a row', 'ab1: not legal now')
+        """
+        from .advice import step_words  # (the words the hints use)
+        from .cards import card_text
+
+        m = self.action_to_move(action)
+        if self.game is None:
+            raise gym.error.ResetNeeded("call reset() before describe()")
+        if not self._mask[self._check_action(action)]:
+            return f"{m}: not legal now"
+        return f"{m}: {step_words(self.game, m, card_text)}"
 
     def _check_action(self, action: object) -> int:
         try:
@@ -262,8 +324,11 @@ class SpideretteEnv(gym.Env):
             reward = self.illegal_reward
         else:
             before = g.runs_completed
+            potential = _potential(g) if self.reward == "shaped" else 0.0
             g.apply(self._actions[a])
             reward = float(g.runs_completed - before)
+            if self.reward == "shaped":
+                reward += _potential(g) - potential
             self._update_mask()
         self._steps += 1
         status = g.status
