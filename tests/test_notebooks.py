@@ -38,9 +38,13 @@ EXPECTED = {
         "face_down_left",            # the four-suit measure beyond the win rate
         "-move plan: ",              # hint(g) names its plan
     ],
+    "05-learning.ipynb": [
+        "learnt: ",                  # the trained agent, next to random play
+        "favourite first move on deal 7:",
+    ],
 }
 #: Pictures a notebook shows as cell results (its plots: shown with no %matplotlib magic).
-IMAGES = {"03-strategy.ipynb": 1, "04-the-ladder.ipynb": 2}
+IMAGES = {"03-strategy.ipynb": 1, "04-the-ladder.ipynb": 2, "05-learning.ipynb": 1}
 
 
 def outputs_text(nb) -> str:
@@ -72,6 +76,11 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     text = outputs_text(nb)
     missing = [s for s in EXPECTED.get(path.name, []) if s not in text]
     assert not missing, f"{path.name}: not in the outputs: {missing}"
+    if path.name == "05-learning.ipynb":   # the agent learns: clearly better than random on the same deals
+        import re
+
+        learnt, random_ = map(float, re.search(r"learnt: ([0-9.]+) runs per game, random: ([0-9.]+)", text).groups())
+        assert learnt >= 2 * random_ and learnt - random_ >= 0.3, (learnt, random_)
     images = [o for o in outputs if "image/png" in o.get("data", {})]
     assert len(images) >= IMAGES.get(path.name, 0), f"{path.name}: {len(images)} pictures shown"
 
