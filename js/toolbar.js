@@ -42,7 +42,8 @@ export function clockText(seconds) {
 // time Python sent, plus the time since it came while the clock runs. Python owns the time.
 const timers = new Set(); // {el, clock}
 let tickTimer = null;
-const secondsOf = (c, now) => c.elapsed + (c.running ? Math.max(0, now - c.at) / 1000 : 0);
+const secondsOf = (c, now) => Math.min(c.until ?? Infinity,
+  c.elapsed + (c.running ? Math.max(0, now - c.at) / 1000 : 0));
 function tick() {
   if (tickTimer !== null) clearTimeout(tickTimer);
   tickTimer = null;
@@ -53,7 +54,7 @@ function tick() {
     const secs = secondsOf(t.clock, now);
     const text = clockText(secs);
     if (t.el.textContent !== text) t.el.textContent = text;
-    if (t.clock.running) next = Math.min(next, 1000 * (Math.floor(secs) + 1 - secs));
+    if (t.clock.running && secs < (t.clock.until ?? Infinity)) next = Math.min(next, 1000 * (Math.floor(secs) + 1 - secs));
   }
   if (next < Infinity) tickTimer = setTimeout(tick, next + 15);
 }

@@ -46,7 +46,10 @@ function clock(raw, x, synced) {
     if (!synced && c.running && num(c.at) > 0) at -= Math.min(Math.max(0, Date.now() - 1000 * num(c.at)), 864e5);
     stamps.set(raw, at);
   }
-  return { elapsed: Math.max(0, num(c.elapsed)), running: !!c.running, at };
+  const elapsed = Math.max(0, num(c.elapsed));
+  // the clock stops counting a minute after the last action (Python's IDLE): `until` is where it stops
+  const until = Number.isFinite(c.until) ? Math.max(elapsed, c.until) : Infinity;
+  return { elapsed, running: !!c.running, at, until };
 }
 
 /**

@@ -170,6 +170,13 @@ function render({ model, el }) {
     show(confirmed);
   }
 
+  // A hidden page (another tab, a minimised window): the game clock stops until the next action.
+  on(document, "visibilitychange", () => {
+    if (document.visibilityState === "hidden" && confirmed && confirmed.clock && confirmed.clock.running) {
+      model.send({ action: "away", version: confirmed.version });
+    }
+  });
+
   const onView = () => {
     const v = readView(model);
     history.see(confirmed, v);

@@ -199,16 +199,16 @@ def test_the_time_is_saved_with_the_game(tmp_path):
     w = Widget(seed=7, record=False)
     now = fake_clock(w)
     w.move(1, 3)
-    now[0] += 61.25
+    now[0] += 41.25
     w.deal()
     path = tmp_path / "g.json"
     w.game.save(path)
     doc = json.loads(path.read_text())
-    assert doc["elapsed"] == pytest.approx(61.25)
+    assert doc["elapsed"] == pytest.approx(41.25)
     g = Game.load(path)
-    assert g.elapsed == pytest.approx(61.25) and g.history == w.game.history
+    assert g.elapsed == pytest.approx(41.25) and g.history == w.game.history
     w2 = Widget(game=g, record=False)
-    assert w2.view["clock"]["elapsed"] == 61.2 and w2.view["clock"]["running"] is False, \
+    assert w2.view["clock"]["elapsed"] == 41.2 and w2.view["clock"]["running"] is False, \
         "a loaded game's clock waits for the next move"
     # a file without the field (older ones) loads with no time; a bad value is a damaged file
     del doc["elapsed"]
@@ -295,3 +295,21 @@ def test_the_view_answering_an_intent_names_it():
     w.deal()                                                             # from a script: no answer
     assert w.view["answer"] is None
     assert len(json.dumps(w.view)) < 2048
+
+
+def test_the_clock_counts_play_not_a_table_left_open():
+    w = Widget(seed=7, record=False)
+    now = fake_clock(w)
+    w.move(1, 3)
+    now[0] += 3600   # an hour away: a minute of it counts
+    v = send(w, action="deal")
+    assert v["clock"]["elapsed"] == 60 and v["clock"]["running"] is True
+    assert v["clock"]["until"] == 120, "the table stops counting a minute after this action"
+    now[0] += 20
+    v = send(w, action="away")   # the page was hidden: it stops at once
+    assert v["clock"]["elapsed"] == 80 and v["clock"]["running"] is False
+    now[0] += 500
+    assert send(w, action="hint")["clock"]["elapsed"] == 80
+    v = send(w, action="undo")   # the next action starts it again
+    now[0] += 5
+    assert send(w, action="hint")["clock"] == {**w.view["clock"], "elapsed": 85, "running": True}

@@ -637,6 +637,9 @@ class Widget(anywidget.AnyWidget):
                 self.think()
             elif action == "stats":
                 self.show_stats(flag(content, "open", self._panel is None))
+            elif action == "away":   # the page showing the table was hidden: the clock stops until the next action
+                self._clock.pause()
+                self._publish()
             elif action == "winnable":
                 on = flag(content, "on")
                 if on == self.winnable:
