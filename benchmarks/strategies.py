@@ -158,7 +158,8 @@ def main() -> None:
         for name, res in done.items():
             if name != "planner":
                 cmp = Comparison([done["planner"], res])
-                print(f"planner vs {res.strategy} on {len(cmp.deals)} deals: {cmp.paired(0, 1)}")
+                print(f"planner vs {res.strategy} on {len(cmp.deals)} deals: {cmp.paired(0, 1)};"
+                      f" {cmp.paired(0, 1, 'face_down_left')}")
     print("\n| strategy | deals | won | win rate | 95% CI | runs per game | time per game (one core) |")
     print("|---|---|---|---|---|---|---|")
     print("\n".join(lines))
