@@ -59,6 +59,9 @@ function tick() {
   if (next < Infinity) tickTimer = setTimeout(tick, next + 15);
 }
 
+/** The largest deal number (Python's spiderette.deals.MAX_SEED − 1). */
+const MAX_DEAL = "18446744073709551615";
+
 /** What the question before giving up a game in progress offers: [action, button text]. */
 const QUESTION = { new: "New game", restart: "Restart", resume: "Resume the saved game" };
 
@@ -321,6 +324,23 @@ export function createChrome(uid = "sp") {
       variants = list;
       fillVariants();
       showTitle();
+    },
+    /** Why the deal number typed cannot be played ("" when it can, or when the box is empty): said before
+     * anything is asked, quoting at most 20 characters of it. */
+    dealProblem() {
+      const typed = inpDeal.value.trim();
+      if (!typed) return "";
+      const quoted = typed.length > 20 ? `'${typed.slice(0, 20)}…' (${typed.length} characters)` : `'${typed}'`;
+      if (!/^[0-9]+$/.test(typed)) return `Refused: a deal number is a whole number from 0 to ${MAX_DEAL}, not ${quoted}`;
+      if (BigInt(typed) > BigInt(MAX_DEAL)) return `Refused: deal numbers go up to ${MAX_DEAL}, not ${quoted}`;
+      return "";
+    },
+    /** Show a refusal the front end made itself (until the next view). */
+    refuse(text) {
+      messageText.textContent = text;
+      message.title = text;
+      message.dataset.tone = "refusal";
+      say(text);
     },
     newGameIntent() {
       const intent = { action: "new" };

@@ -93,6 +93,11 @@ function render({ model, el }) {
   }
   function giveUp(action) {
     keyboard.drop();
+    const problem = action === "new" ? chrome.dealProblem() : "";
+    if (problem) {
+      chrome.refuse(problem); // a bad deal number: refused before anything is asked
+      return;
+    }
     if (inProgress(confirmed)) chrome.ask(action);
     else perform(action);
   }

@@ -224,3 +224,10 @@ def test_manual_send_from_the_table():
     assert w.view["sendable"] == [0]
     send(w, action="send", src=0)
     assert w.view["foundations"] == ["KS"] and w.view["runs"] == 1
+
+
+def test_a_widget_prints_like_its_game():
+    w = Widget(seed=1, record=False)
+    assert repr(w) == "<Widget spiderette, seed=1 suits=4: score 500, 0 moves, 4 deals left, playing>"
+    w.deal()
+    assert str(w) == repr(w) and "1 moves" in repr(w) or "1 move" in repr(w)

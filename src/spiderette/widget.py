@@ -124,6 +124,10 @@ class Widget(anywidget.AnyWidget):
         if winnable:
             self.winnable = True
 
+    def __repr__(self) -> str:
+        """Like the game's: ``<Widget spiderette, seed=1 suits=4: score 500, 0 moves, 4 deals left, playing>``."""
+        return "<Widget" + repr(self._game).removeprefix("<Game")
+
     # ------------------------------------------------------------------ state
     @property
     def game(self) -> Game:

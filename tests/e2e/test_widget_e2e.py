@@ -993,3 +993,25 @@ def test_notebook7_renders_and_deals(nb7, request):
     assert t["cols"] == cols(game("d")) and t["status"]["deals"] == "3"
     assert H.kernel_json(page, "w.game.deals_left") == 3
     H.screenshot(page, "table-notebook7.png")
+
+
+def test_the_deal_box_refuses_bad_input_before_asking_anything(seed7):
+    page = seed7.page
+    r = H.root(page)
+    H.pile(page, "stock").click()   # a game in progress: a good number would ask first
+    H.wait_table(page, moves_are(1))
+    box = r.locator('[data-control="deal"]')
+    for typed, words in (("abc", "Refused: a deal number is a whole number from 0 to 18446744073709551615, not 'abc'"),
+                         ("9" * 40, "Refused: deal numbers go up to 18446744073709551615, not '99999999999999999999…'"
+                                    " (40 characters)")):
+        box.fill(typed)
+        r.locator('[data-action="new"]').click()
+        t = H.wait_table(page, lambda t, w=words: t["status"]["message"].startswith(w[:40]))
+        assert t["status"]["message"] == words and len(t["status"]["message"]) < 120
+        assert not r.locator(".sp-confirm").is_visible(), "nothing is asked"
+        assert H.kernel_json(page, "w.game.move_count") == 1, "the game goes on"
+    box.fill("12")
+    box.press("Enter")   # a good number: asked first (a game in progress), then dealt
+    r.locator('.sp-confirm [data-confirm-action="confirm"]').click()
+    t = H.wait_table(page, lambda t: t["status"]["deal"] == "Deal 12")
+    assert H.kernel_json(page, "w.game.seed") == 12
