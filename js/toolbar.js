@@ -316,6 +316,13 @@ export function createChrome(uid = "sp") {
       timers.delete(timer);
       tick();
     },
+    /** Stop the clock where it stands (Python does not answer: nothing is being played). */
+    stopClock() {
+      if (!timer.clock || !timer.clock.running) return;
+      const secs = secondsOf(timer.clock, performance.now());
+      timer.clock = { ...timer.clock, elapsed: secs, running: false };
+      tick();
+    },
     setStats(rows) {
       statsRows = rows;
       panel.update(!!view && view.panel === "stats", statsRows);

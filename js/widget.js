@@ -29,6 +29,11 @@ const VERSIONED = ["move", "click", "send"];
 const GIVE_UP = ["new", "restart", "resume"];
 /** A prediction that Python has not answered within this time goes back to Python's last view. */
 const PREDICTION_MS = 5000;
+// An intent with no answer from Python for this long: the table says the kernel does not answer (stopped,
+// or busy with a long cell), stops its clock and refuses input visibly until a view comes again.
+const SILENT_MS = 4000;
+const SILENT_TEXT = "The kernel is not answering: if it stopped or restarted, run the cell again" +
+  " (if it is busy, the table comes back when it is free).";
 
 /** A game in progress: something was played on it (there is something to undo or redo), and it is not won. */
 const inProgress = (v) => !!v && v.status !== "won" && (v.can_undo || v.can_redo);
@@ -70,13 +75,19 @@ function render({ model, el }) {
   // Send an intent (its version: the table it was made on), and draw its outcome at once when the view
   // tells it. The pointer, the keyboard and the buttons all come here.
   function act(intent) {
+    if (root.classList.contains("sp-silent")) {
+      chrome.refuse(SILENT_TEXT); // nothing is predicted while Python does not answer
+      post({ ...intent, version: drawn.view.version, id: `${PAGE}-${uid}-${++sent}` });
+      return;
+    }
     if (drawn.view.predicted && VERSIONED.includes(intent.action)) {
       queued = intent;
       return;
     }
     const id = `${PAGE}-${uid}-${++sent}`;
+    if (!post({ ...intent, version: drawn.view.version, id })) return; // the comm is gone: said on the felt
     const p = pending ? null : predict(drawn.view, intent, history);
-    model.send({ ...intent, version: drawn.view.version, id });
+    expectAnswer();
     if (p) {
       pending = { id, view: p, timer: setTimeout(rollBack, PREDICTION_MS) };
       drawTable(p);
@@ -167,6 +178,41 @@ function render({ model, el }) {
     }
   }
 
+  // Send a message to Python; false (and the felt says so) when it cannot go: the kernel is gone.
+  function post(msg) {
+    try {
+      model.send(msg);
+      return true;
+    } catch (e) {
+      silence();
+      return false;
+    }
+  }
+
+  // Every intent is answered with a view. None for SILENT_MS: say so on the felt, stop the clock.
+  let silentTimer = null;
+  const silentNote = h("div", { class: "sp-silent-note", role: "alert", "data-status": "silent" });
+  function expectAnswer() {
+    if (silentTimer === null) silentTimer = setTimeout(silence, SILENT_MS);
+  }
+  function silence() {
+    silentTimer = null;
+    if (pending) rollBack();
+    root.classList.add("sp-silent");
+    silentNote.textContent = SILENT_TEXT;
+    stage.append(silentNote);
+    chrome.stopClock();
+    chrome.refuse(SILENT_TEXT);
+  }
+  function answered() {
+    if (silentTimer !== null) clearTimeout(silentTimer);
+    silentTimer = null;
+    if (root.classList.contains("sp-silent")) {
+      root.classList.remove("sp-silent");
+      silentNote.remove();
+    }
+  }
+
   // No answer in time: back to Python's last view (its answer is drawn when it comes).
   function rollBack() {
     if (!pending) return;
@@ -178,11 +224,12 @@ function render({ model, el }) {
   // A hidden page (another tab, a minimised window): the game clock stops until the next action.
   on(document, "visibilitychange", () => {
     if (document.visibilityState === "hidden" && confirmed && confirmed.clock && confirmed.clock.running) {
-      model.send({ action: "away", version: confirmed.version });
+      post({ action: "away", version: confirmed.version });
     }
   });
 
   const onView = () => {
+    answered(); // Python answers: the kernel is alive
     const v = readView(model);
     history.see(confirmed, v);
     confirmed = v;
@@ -216,6 +263,7 @@ function render({ model, el }) {
   return () => {
     for (const [name, fn] of listeners) model.off(name, fn);
     if (pending) clearTimeout(pending.timer);
+    if (silentTimer !== null) clearTimeout(silentTimer);
     chrome.destroy();
     sizer.disconnect();
     ac.abort();

@@ -1015,3 +1015,26 @@ def test_the_deal_box_refuses_bad_input_before_asking_anything(seed7):
     r.locator('.sp-confirm [data-confirm-action="confirm"]').click()
     t = H.wait_table(page, lambda t: t["status"]["deal"] == "Deal 12")
     assert H.kernel_json(page, "w.game.seed") == 12
+
+
+def test_a_table_whose_kernel_is_gone_says_so(seed7):
+    """The kernel shuts down: the next click gets no answer, and within a few seconds the felt says so, the
+    clock stops and the table refuses input visibly (no prediction stays on the table)."""
+    page = seed7.page
+    r = H.root(page)
+    H.pile(page, "stock").click()
+    H.wait_table(page, moves_are(1))   # the clock runs
+    page.evaluate(f"async () => {{ await {H.KERNEL}.shutdown(); }}")
+    H.pile(page, "stock").click()      # predicted at once, never answered
+    note = r.locator('[data-status="silent"]')
+    note.wait_for(state="visible", timeout=15_000)
+    assert "kernel is not answering" in note.inner_text() and "run the cell again" in note.inner_text()
+    t = H.table(page)
+    assert t["status"]["moves"] == "1" and t["status"]["deals"] == "3", "the prediction is taken back"
+    assert "kernel is not answering" in t["status"]["message"]
+    before = r.locator('[data-status="time"]').inner_text()
+    page.wait_for_timeout(2200)
+    assert r.locator('[data-status="time"]').inner_text() == before, "the clock has stopped"
+    r.locator('[data-action="undo"]').click()   # refused visibly, nothing drawn as if played
+    t = H.table(page)
+    assert t["status"]["moves"] == "1" and "kernel is not answering" in t["status"]["message"]
