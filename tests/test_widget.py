@@ -231,3 +231,22 @@ def test_a_widget_prints_like_its_game():
     assert repr(w) == "<Widget spiderette, seed=1 suits=4: score 500, 0 moves, 4 deals left, playing>"
     w.deal()
     assert str(w) == repr(w) and "1 moves" in repr(w) or "1 move" in repr(w)
+
+
+def test_the_browser_can_change_no_trait_only_send_intents(monkeypatch):
+    w = Widget(seed=7, record=False)
+    sent = []
+    original = w.send_state
+    monkeypatch.setattr(w, "send_state", lambda key=None: sent.append(key) or original(key))
+    before = (dict(w.view), w.winnable, list(w.variants), dict(w.stats), w.four_colour, w._esm)
+    forged = {"view": {**w.view, "message": "forged"}, "winnable": True, "variants": [], "stats": {"rows": 1},
+              "four_colour": True, "_esm": "export default {}"}
+    for key, value in forged.items():
+        w._handle_msg({"content": {"data": {"method": "update", "state": {key: value}, "buffer_paths": []}},
+                       "buffers": []})
+        assert sent[-1] == [key], f"{key}: the value that holds is sent back"
+    assert (dict(w.view), w.winnable, list(w.variants), dict(w.stats), w.four_colour, w._esm) == before
+    assert w._check is None, "no solver was switched on"
+    send(w, action="winnable", on=True)   # the intent is the way to ask for it
+    assert w.winnable is True
+    w.winnable = False

@@ -174,6 +174,14 @@ class Widget(anywidget.AnyWidget):
             if self._panel == "stats":
                 self.stats = self._records.table(self._game.variant, self._game.suits)
 
+    def set_state(self, sync_data: dict) -> None:
+        """The browser changes nothing but through intents: an ``update`` of any trait from the front end
+        (``view``, ``winnable``, ``variants``, ``stats``, ``four_colour``, ``_esm``, …) is ignored, and the
+        traits' values are sent back so that the page shows what holds."""
+        keys = [k for k in sync_data if k in self.keys]
+        if keys:
+            self.send_state(keys)
+
     def refresh(self) -> None:
         """Redraw the table from ``w.game`` (after changing the game without going through ``w``)."""
         with self._lock:
