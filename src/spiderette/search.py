@@ -27,10 +27,14 @@ from .game import Game
 from .hints import Hint, useful_hints
 from .solver import plan
 
-#: The search's defaults, for ``hint(g, method="search")`` and :func:`search_hint`: sampled deals, and tables
-#: searched in each.
+#: The search's defaults, in one place. For one hint (``hint(g, method="search")``, :func:`search_hint`):
+#: sampled deals, and tables searched in each.
 SEARCH_SAMPLES = 40
 SEARCH_NODES = 4000
+#: For a whole game played with the search (:class:`spiderette.SearchStrategy`, every move of a study): a
+#: smaller budget, since it runs at every move.
+STUDY_SAMPLES = 10
+STUDY_NODES = 2000
 
 
 def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None, node_limit: int = SEARCH_NODES,

@@ -48,7 +48,7 @@ from .predicates import (  # noqa: F401 - the named heuristics, still importable
     turns_over_keeping_empty_columns,
     visible_key,
 )
-from .search import search_hint
+from .search import STUDY_NODES, STUDY_SAMPLES, search_hint
 from .solver import solve
 
 __all__ = [
@@ -268,9 +268,10 @@ class SearchStrategy(Strategy):
     """
 
     short_name = "search"
-    _defaults = {"samples": 10, "node_limit": 2000, "seed": 0}
+    _defaults = {"samples": STUDY_SAMPLES, "node_limit": STUDY_NODES, "seed": 0}
 
-    def __init__(self, samples: int = 10, node_limit: int = 2000, seed: int = 0, name: str | None = None) -> None:
+    def __init__(self, samples: int = STUDY_SAMPLES, node_limit: int = STUDY_NODES, seed: int = 0,
+                 name: str | None = None) -> None:
         super().__init__(name)
         self.samples = whole(samples, "samples", 1)
         self.node_limit = whole(node_limit, "node_limit", 1)
