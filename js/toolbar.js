@@ -134,6 +134,9 @@ export function createChrome(uid = "sp") {
     "Take back the moves since the last position proven winnable");
   btnUndoToWinnable.hidden = true;
   btnUndoToWinnable.disabled = true;
+  const btnUndoToTurning = button("undo_to_turning", "Undo to the turning point",
+    "Take back the moves since the move that lost a winnable game (found by Where did it go wrong?)");
+  btnUndoToTurning.hidden = true;
   const title = h("span", { class: "sp-title" });
   const btnResume = button("resume", "Resume", "Resume the saved game");
   btnResume.hidden = true;
@@ -160,7 +163,7 @@ export function createChrome(uid = "sp") {
       button("hint", "Hint", "Show a good move (H)"),
       ...secondary(btnThink, lblWinnable, btnStats), btnMore));
   const stats = h("div", { class: "sp-stats" }, title, dealNo, statScore, statMoves, statDeals, statRuns, statTime,
-    statWinnable, btnUndoToWinnable);
+    statWinnable, btnUndoToWinnable, btnUndoToTurning);
   // Before a game in progress is given up (New game, Restart, Resume): "Abandon this game?"
   const btnYes = h("button", { type: "button", class: "sp-btn sp-primary", "data-confirm-action": "confirm" });
   const btnNo = h("button", { type: "button", class: "sp-btn", "data-confirm-action": "keep", text: "Keep playing" });
@@ -216,6 +219,8 @@ export function createChrome(uid = "sp") {
         b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "Play again" }));
       } else {
         b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "undo", text: "Undo" }),
+          h("button", { type: "button", class: "sp-btn", "data-banner-action": "analyse", text: "Where did it go wrong?",
+            title: "Find the move that lost a winnable game (the solver looks at every card, in the background)" }),
           h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "New game" }));
       }
       bannerSlot.append(b);
@@ -258,6 +263,13 @@ export function createChrome(uid = "sp") {
     valWinnable.textContent = verdictText(v.winnable);
     btnUndoToWinnable.hidden = v.undo_to_winnable === null;
     btnUndoToWinnable.disabled = v.undo_to_winnable === null;
+    btnUndoToTurning.hidden = !(v.analysis && v.analysis.undo);
+    const ask = bannerSlot.querySelector('[data-banner-action="analyse"]');
+    if (ask) {
+      const running = !!v.analysis && v.analysis.state === "running";
+      ask.disabled = running || !!(v.analysis && v.analysis.state === "done");
+      ask.textContent = running ? "Looking\u2026" : "Where did it go wrong?";
+    }
     btnResume.hidden = !v.resume;
     if (v.resume) btnResume.title = resumeTip(v.resume, choices());
     btnStats.setAttribute("aria-expanded", v.panel === "stats" ? "true" : "false");

@@ -161,3 +161,38 @@ def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point
     assert r.view["message"].endswith(f"; {a.steps[tp.index + 1].verdict} after it")
     plain = Replay(g)
     assert plain.turning is None and plain.turning_point() is None and "verdict" not in plain.entries[0]
+
+
+def greedy_loses_deal_1():
+    from spiderette.hints import greedy_move
+
+    g, seen = Game(seed=1, suits=1), set()
+    while g.status == "playing" and (m := greedy_move(g, seen)) is not None:
+        g.apply(m)
+    return g
+
+
+def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
+    import json
+
+    from spiderette_testkit import hidden_codes, send
+
+    from spiderette.wording import code_text
+
+    g = greedy_loses_deal_1()
+    w = Widget(game=g, record=False)
+    v = send(w, action="analyse")
+    assert v["analysis"] == {"state": "running"} and v["message"].startswith("Looking for where the game went wrong")
+    w._postmortem._task.result(timeout=120)
+    v = w.view
+    assert v["message"].startswith("Where it went wrong: move 19, ") and "kept it winnable" in v["message"]
+    hidden = {code_text(c) for c in hidden_codes(w.game)}
+    assert not [c for c in hidden if c in json.dumps(v, ensure_ascii=False)], "no hidden card is named"
+    assert v["analysis"] == {"state": "done", "undo": len(g.history) - 18}
+    v = send(w, action="undo_to_turning")
+    assert len(w.game.history) == 18 and v["analysis"] is None and "the next move is the one that lost" in v["message"]
+    assert send(w, action="undo_to_turning")["message"] == "No turning point to go back to"
+    f = w.where_did_it_go_wrong()
+    assert f.cancel() or f.done()
+    w.new_game(seed=3)
+    assert w.view["analysis"] is None

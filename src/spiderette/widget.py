@@ -33,6 +33,7 @@ from .game import Game, parse_sequence
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .move import DEAL, Move
 from .planner import DEFAULT_BUDGET, STRONG_BUDGET
+from .postmortem import PostMortem, said
 from .solver import solve
 from .table import click_move, view
 from .variants import RULES
@@ -116,6 +117,7 @@ class Widget(anywidget.AnyWidget):
         self._verdicts: dict[tuple, dict] = {}            # proven verdicts by table key (this game)
         self._winnable_lines: dict[int, tuple] = {}       # history length -> history of a position proven won
         self._known_line: tuple[tuple, tuple] = ((), ())    # (history, winning line from there): followed
+        self._postmortem = PostMortem(game.lock)            # view.analysis: "Where did it go wrong?"
         self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
         self._clock = GameClock(game.elapsed)             # view.clock: the game timer
         self._answer: str | None = None                    # view.answer: the id of the intent being answered
@@ -163,7 +165,8 @@ class Widget(anywidget.AnyWidget):
             v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
                      hint=self._hint, last=last,
                      thinking=self._think is not None, winnable=self._verdict,
-                     undo_to_winnable=self._undo_target(), panel=self._panel, resume=self._records.offer(),
+                     undo_to_winnable=self._undo_target(), analysis=self._postmortem.view(g),
+                     panel=self._panel, resume=self._records.offer(),
                      deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
             self.view = v
             if changed:  # after the view went out: count a win, or save the game for resume
@@ -318,6 +321,7 @@ class Widget(anywidget.AnyWidget):
         self._verdicts.clear()
         self._winnable_lines.clear()
         self._known_line = ((), ())
+        self._postmortem.reset()
         self._clock.reset(game.elapsed)
         self._hint = None
         self._publish(message, last={"kind": "new"})
@@ -533,6 +537,35 @@ class Widget(anywidget.AnyWidget):
                           last={"kind": "undo"})
             return steps
 
+    # ------------------------------------------------------------------ where did it go wrong?
+    def where_did_it_go_wrong(self, wait: bool = False):
+        """Analyse the game played so far (:func:`spiderette.analyse`, the solver peeks: a post-mortem) in
+        the background, while play goes on; the table then says where a winnable game was lost, and offers
+        to take the moves back to that point (:meth:`undo_to_turning_point`). Returns the ``Future`` of the
+        :class:`~spiderette.Analysis` (``cancel()`` stops it), or with ``wait=True`` the analysis."""
+        if not isinstance(wait, bool):
+            raise TypeError(f"wait must be True or False, not {quote(wait)}")
+        with self._lock:
+            future = self._postmortem.start(self._game, lambda a: self._publish(said(a)))
+            self._publish("Looking for where the game went wrong\u2026 (the solver sees every card)")
+        return future.result() if wait else future
+
+    def undo_to_turning_point(self) -> int:
+        """Take back the moves played since the turning point the analysis found; returns how many (0, and
+        says so, when there is none)."""
+        self.stop()
+        with self._lock:
+            steps = self._postmortem.target(self._game)
+            if not steps:
+                self._publish("No turning point to go back to")
+                return 0
+            for _ in range(steps):
+                self._game.undo()
+            self._hint = None
+            self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: the next move is the one that lost"
+                          " the game; try another", last={"kind": "undo"})
+            return steps
+
     # ------------------------------------------------------------------ scripted play
     def play(self, moves: str | Iterable[Move | str], delay: float = 0.5, wait: bool = True):
         """Play a sequence of moves one at a time, each step drawn (and animated) on the table.
@@ -647,6 +680,10 @@ class Widget(anywidget.AnyWidget):
                 self.new_game(seed=seed, variant=variant, suits=suits)
             elif action == "think":
                 self.think()
+            elif action == "analyse":
+                self.where_did_it_go_wrong()
+            elif action == "undo_to_turning":
+                self.undo_to_turning_point()
             elif action == "stats":
                 self.show_stats(flag(content, "open", self._panel is None))
             elif action == "away":   # the page showing the table was hidden: the clock stops until the next action

@@ -1038,3 +1038,30 @@ def test_a_table_whose_kernel_is_gone_says_so(seed7):
     r.locator('[data-action="undo"]').click()   # refused visibly, nothing drawn as if played
     t = H.table(page)
     assert t["status"]["moves"] == "1" and "kernel is not answering" in t["status"]["message"]
+
+
+def test_a_lost_game_asks_where_it_went_wrong(lab, request):
+    """A lost game: the banner's "Where did it go wrong?" analyses it in the background, says which move lost
+    a winnable game, and "Undo to the turning point" takes the game back there."""
+    from spiderette_testkit import build
+
+    start = build("spiderette", [["|QS", "KS"], ["|TS", "JS"], ["|8S", "9S"], ["|6S", "7S"], ["|4S", "5S"],
+                                 ["|2S", "3S", "AS"]], foundations=["H", "D", "C"])
+    lab.open(request.node.name, [
+        f"{H.IMPORT}\nfrom spiderette import Game\ng = Game.from_dict({json.dumps(start)})\n"
+        "g.play('fg')   # the ace into the empty column: nothing can move any more\n"
+        "w = Widget(game=g, record=False)\nw"])
+    page = lab.page
+    r = H.root(page)
+    ask = r.locator('[data-banner-action="analyse"]')
+    ask.wait_for(state="visible")
+    ask.click()
+    t = H.wait_table(page, message_has("where it went wrong: move 1, fg"), timeout=120)
+    assert "kept it winnable" in t["status"]["message"]
+    button = r.locator('[data-action="undo_to_turning"]')
+    assert button.is_visible() and ask.is_disabled()
+    button.click()
+    t = H.wait_table(page, message_has("the next move is the one that lost"))
+    assert not button.is_visible() and t["status"]["moves"] == str(H.kernel_json(page, "w.game.move_count"))
+    assert H.kernel_json(page, "len(w.game.history)") == 0
+    assert not lab.widget_problems()
