@@ -90,6 +90,7 @@ def check_notebook_keys(page) -> None:
     # the question bar (a game in progress asks before a new game) and the Statistics panel
     H.kernel_eval(page, "w.new_game(seed=7); w.apply('bd')")
     H.wait_table(page, lambda t: t["status"]["moves"] == "1")
+    box.fill("")   # (the keys typed into the deal box above are text there, not a deal number)
     H.root(page).locator('[data-action="new"]').click()
     H.root(page).locator(".sp-confirm").wait_for(state="visible")
     problems += press_everything(page, "the question bar")
