@@ -130,6 +130,10 @@ export function createChrome(uid = "sp") {
     "aria-label": "Winnable? (spoiler: the solver looks at the hidden cards)" });
   const lblWinnable = h("label", { class: "sp-check", title: "Check in the background whether the game can still be won (a spoiler)" },
     chkWinnable, h("span", { text: "Winnable?" }));
+  const chkFour = h("input", { type: "checkbox", "data-control": "four_colour",
+    "aria-label": "Four-colour deck (clubs green, diamonds blue)" });
+  const lblFour = h("label", { class: "sp-check", title: "A four-colour deck: clubs green, diamonds blue" },
+    chkFour, h("span", { text: "4 colours" }));
   const btnUndoToWinnable = button("undo_to_winnable", "Undo to the last winnable position",
     "Take back the moves since the last position proven winnable");
   btnUndoToWinnable.hidden = true;
@@ -161,7 +165,7 @@ export function createChrome(uid = "sp") {
       ...secondary(button("restart", "Restart", "Restart this deal")),
       btnUndo, btnRedo,
       button("hint", "Hint", "Show a good move (H)"),
-      ...secondary(btnThink, lblWinnable, btnStats), btnMore));
+      ...secondary(btnThink, lblWinnable, lblFour, btnStats), btnMore));
   const stats = h("div", { class: "sp-stats" }, title, dealNo, statScore, statMoves, statDeals, statRuns, statTime,
     statWinnable, btnUndoToWinnable, btnUndoToTurning);
   // Before a game in progress is given up (New game, Restart, Resume): "Abandon this game?"
@@ -235,6 +239,7 @@ export function createChrome(uid = "sp") {
   function update(v, prev) {
     view = v;
     dealNo.textContent = v.deal === null ? "Custom position" : `Deal ${v.deal}`;
+    dealNo.title = dealNo.textContent; // (whole, when a long number is cut)
     timer.clock = v.clock;
     tick();
     // the deal number typed for a new game is used up once that game is on the table
@@ -335,6 +340,10 @@ export function createChrome(uid = "sp") {
       timer.clock = { ...timer.clock, elapsed: secs, running: false };
       tick();
     },
+    /** The four-colour box follows the widget's four_colour trait. */
+    setFour(on) {
+      chkFour.checked = !!on;
+    },
     setStats(rows) {
       statsRows = rows;
       panel.update(!!view && view.panel === "stats", statsRows);
@@ -393,6 +402,8 @@ export function createChrome(uid = "sp") {
       });
       // the Winnable? checkbox asks Python; the view it publishes sets the box
       on(chkWinnable, "change", () => act({ action: "winnable", on: chkWinnable.checked }));
+      // the four-colour deck: Python keeps the choice (the four_colour trait), every view of it follows
+      on(chkFour, "change", () => act({ action: "four_colour", on: chkFour.checked }));
       // the suits a variant offers
       on(selVariant, "change", fillSuits);
     },

@@ -247,7 +247,10 @@ function render({ model, el }) {
     show(v);
   };
   const onVariants = () => chrome.setVariants(readVariants(model));
-  const onFour = () => root.classList.toggle("sp-four", !!model.get("four_colour"));
+  const onFour = () => {
+    root.classList.toggle("sp-four", !!model.get("four_colour"));
+    chrome.setFour(model.get("four_colour"));
+  };
   const onStats = () => chrome.setStats(readStats(model.get("stats")));
   const listeners = [["change:view", onView], ["change:variants", onVariants], ["change:four_colour", onFour],
     ["change:stats", onStats]];

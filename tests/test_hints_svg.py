@@ -39,7 +39,7 @@ def test_a_split_into_an_empty_column_is_a_rearranging_move():
     g = position([["|2D", "9S", "8S", "7S"], [], ["KH"], ["KD"], ["KC"], ["QC"], ["KS"]])
     split = [h for h in ranked_hints(g) if str(h.move) == "ab2"]
     assert split and split[0].rank == 7
-    assert split[0].reason == "splits the group in column a: 8S and the 1 card on it to the empty column b"
+    assert split[0].reason == "splits the group in column a: 8S and the card on it to the empty column b"
 
 
 def test_the_deal_says_when_moves_are_listed_above_it():

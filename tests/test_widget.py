@@ -250,3 +250,13 @@ def test_the_browser_can_change_no_trait_only_send_intents(monkeypatch):
     send(w, action="winnable", on=True)   # the intent is the way to ask for it
     assert w.winnable is True
     w.winnable = False
+
+
+def test_the_four_colour_deck_is_chosen_at_the_table():
+    w = Widget(seed=7, record=False)
+    send(w, action="four_colour", on=True)
+    assert w.four_colour is True
+    v = send(w, action="four_colour", on="yes")
+    assert w.four_colour is True and v["message"].startswith("Refused: 'on' must be true or false")
+    send(w, action="four_colour", on=False)
+    assert w.four_colour is False

@@ -79,7 +79,7 @@ def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[in
     below = left_below(g, m)
     onto = g.top_card(m.dst)
     a, b = LETTERS[m.src], LETTERS[m.dst]
-    what = name(col[-k]) + (f" and the {k - 1} card{'s' if k > 2 else ''} on it" if k > 1 else "")
+    what = name(col[-k]) + _on_it(k)
     if fills_an_empty_column(g, m):
         if below == 0:
             return None  # a whole column to another empty column changes nothing
@@ -101,6 +101,12 @@ def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[in
     if lies_in_sequence(g, m):
         return REARRANGE, f"re-parks {what} onto {name(onto)}, freeing {name(col[below - 1])}"
     return 5, f"puts {what} on {name(onto)} (column {b})"
+
+
+def _on_it(k: int) -> str:
+    """The cards on a group's first card, in words: ``""``, ``" and the card on it"``, ``" and the 3 cards on
+    it"``."""
+    return "" if k < 2 else " and the card on it" if k == 2 else f" and the {k - 1} cards on it"
 
 
 def _builds_in_suit(g: Game, m: Move) -> bool:
@@ -154,8 +160,7 @@ def _fills(g: Game, name: Callable[[int], str] = card_code) -> list[tuple]:
     for m in g.legal_moves():
         if m.kind == "move" and g.top_card(m.dst) is None and m.count < len(g.column(m.src)):
             lead = g.column(m.src)[-m.count]
-            what = name(lead) + (f" and the {m.count - 1} card{'s' if m.count > 2 else ''} on it"
-                                      if m.count > 1 else "")
+            what = name(lead) + _on_it(m.count)
             reason = f"moving {what} to the empty column {LETTERS[m.dst]} lets the stock be dealt"
             out.append((6, -(lead & 15), -m.count, Hint(m, reason, 6)))
     return out

@@ -22,9 +22,9 @@ from .move import Move
 from .variants import RULES, get_rules
 
 ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new", "think", "stop_thinking",
-           "winnable", "undo_to_winnable", "resume", "stats", "away", "analyse", "undo_to_turning")
+           "winnable", "undo_to_winnable", "resume", "stats", "away", "analyse", "undo_to_turning", "four_colour")
 #: Intents that leave a play running in the background (they do not act on the table).
-KEEP_PLAYING = ("hint", "stop_thinking", "winnable", "stats", "away", "analyse")
+KEEP_PLAYING = ("hint", "stop_thinking", "winnable", "stats", "away", "analyse", "four_colour")
 #: Intents that name columns of the table they were made on: refused when made on an older table.
 VERSIONED = ("move", "click", "send")
 #: The longest intent ``id`` echoed back in ``view["answer"]``.

@@ -680,6 +680,9 @@ class Widget(anywidget.AnyWidget):
                 self.new_game(seed=seed, variant=variant, suits=suits)
             elif action == "think":
                 self.think()
+            elif action == "four_colour":   # the table's "4 colours" box
+                self.four_colour = flag(content, "on")
+                self._publish()
             elif action == "analyse":
                 self.where_did_it_go_wrong()
             elif action == "undo_to_turning":

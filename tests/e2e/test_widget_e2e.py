@@ -1065,3 +1065,18 @@ def test_a_lost_game_asks_where_it_went_wrong(lab, request):
     assert not button.is_visible() and t["status"]["moves"] == str(H.kernel_json(page, "w.game.move_count"))
     assert H.kernel_json(page, "len(w.game.history)") == 0
     assert not lab.widget_problems()
+
+
+def test_the_four_colour_deck_is_chosen_at_the_table(seed7):
+    page = seed7.page
+    r = H.root(page)
+    box = r.locator('[data-control="four_colour"]')
+    assert not box.is_checked() and "sp-four" not in (r.get_attribute("class") or "")
+    box.check()
+    page.wait_for_function("() => document.querySelector('.spiderette').classList.contains('sp-four')",
+                           timeout=10_000, polling=50)
+    assert H.kernel_json(page, "w.four_colour") is True
+    H.kernel_eval(page, "w.four_colour = False")
+    page.wait_for_function("() => !document.querySelector('.spiderette').classList.contains('sp-four')",
+                           timeout=10_000, polling=50)
+    assert not box.is_checked(), "the box follows Python's choice"
