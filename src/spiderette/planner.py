@@ -26,9 +26,10 @@ time (no random state anywhere).
 The budget counts **tables expanded** (not seconds), so a plan is the same on any machine.
 :class:`PlannerStrategy` is the player for studies; :func:`plan` gives the plan itself, for hints.
 
-**Measured** (``simulate``, one process, default budget 2,000 tables; weights tuned on deals 5001-5200):
-four suits 29 of deals 1-1000 (2.9%; greedy 0), two suits 48 of deals 1-300 (16%; greedy 0), one suit
-183 of deals 1-300 (61%; greedy 47). The budget of 20,000 won 7 of four-suit deals 5001-5100, against 6.
+**Measured** (``benchmarks/strategies.py --move-times``, one process; weights tuned on deals 5001-5200):
+four suits 29 of deals 1-1000 (2.9%; greedy 0), two suits 48 of deals 1-300 (16.0%; greedy 0), one suit 586
+of deals 1-1000 (58.6%; greedy 160), red-black 43 of 1-200, Will o' the Wisp 30 of 1-200. The budget of 20,000
+won 3 of four-suit deals 1-100.
 """
 
 from __future__ import annotations
