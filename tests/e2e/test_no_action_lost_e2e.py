@@ -1,0 +1,217 @@
+"""End-to-end: no action is lost (issue "The table a player trusts", item 2), in JupyterLab and Chromium.
+
+Python takes a while to answer (here 300 ms an intent); the table draws its prediction at once and invites
+the next action. Every action made meanwhile is kept, in order, and sent when the answer before it agrees
+with the prediction: a quick Undo after a deal, a drag begun before an answer comes, a keyboard pick-up
+made on a predicted table, and a burst of thirty actions that ends where the same actions made slowly end.
+
+Deal 7 of spiderette: a 4H, b 6H, c JC, d 7C, e 3S, f 8H, g AS (the top cards); legal: b->d, d->f, e->a.
+"""
+
+from __future__ import annotations
+
+import random
+
+import jupyter_harness as H
+import pytest
+from expected import cols, game, moves_are
+
+pytestmark = pytest.mark.e2e
+
+SLOW = 0.3  # seconds the kernel takes to answer each intent
+
+
+def slow_answers(page, seconds: float) -> None:
+    """Make the widget ``w`` wait ``seconds`` before it answers each intent (0: answer at once again)."""
+    H.kernel_eval(page, f"""
+import time as _time
+if not hasattr(w, "_fast_dispatch"):
+    w._fast_dispatch = w._dispatch
+w._dispatch = (lambda content: (_time.sleep({seconds}), w._fast_dispatch(content))) if {seconds} else w._fast_dispatch
+""")
+
+
+def settled(page, timeout: float = 30.0) -> dict:
+    """Wait until every intent made on the table is answered; the table then."""
+    page.wait_for_function("() => document.querySelector('.spiderette').dataset.pending === '0'",
+                           timeout=timeout * 1000, polling=50)
+    return H.table(page)
+
+
+def python_state(page) -> dict:
+    return H.kernel_json(page, "{'game': w.game.to_dict(), 'history': [repr(m) for m in w.game.history],"
+                               " 'can_redo': w.view['can_redo'], 'tableau': w.view['tableau']}")
+
+
+def click_at(page, locator) -> None:
+    """A plain mouse click where ``locator`` is (a disabled button ignores it, as a player's click)."""
+    x, y = H.centre(locator)
+    page.mouse.click(x, y)
+
+
+def assert_python_shown(page, t: dict) -> None:
+    assert t["cols"] == H.cols_of_view(H.kernel_json(page, "w.view")), "the table shows Python's view"
+
+
+# ---------------------------------------------------------------------------------------------- reproductions
+def test_undo_clicked_15_ms_after_a_deal_takes_the_deal_back(seed7):
+    page = seed7.page
+    slow_answers(page, SLOW)
+    start = cols(game())
+    H.pile(page, "stock").click()
+    page.wait_for_timeout(15)
+    t = H.table(page)
+    assert t["buttons"]["undo"], "Undo is offered at once after the predicted deal"
+    assert t["status"]["moves"] == "1" and t["status"]["deals"] == "3", t["status"]
+    click_at(page, H.root(page).locator('[data-action="undo"]'))
+    t = settled(page)
+    assert H.kernel_json(page, "w.game.move_count") == 0, "the Undo reached Python"
+    assert t["cols"] == start and t["status"]["moves"] == "0"
+    assert_python_shown(page, t)
+    assert seed7.widget_problems() == []
+
+
+def _drag_held_across_the_answer(page, source, target) -> None:
+    """Press on ``source``, start dragging at once, hold while Python answers, then drop on ``target``."""
+    x0, y0 = H.grab_point(source)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 8, y0 + 8, steps=2)
+    page.wait_for_timeout(int(SLOW * 1000) + 300)  # the answer to the action before comes meanwhile
+    x1, y1 = H.centre(target)
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+
+
+def test_a_drag_begun_before_the_answer_to_u_is_played(seed7):
+    page = seed7.page
+    H.card(page, "6H").click()
+    H.wait_table(page, moves_are(1))
+    slow_answers(page, SLOW)
+    H.root(page).focus()
+    page.keyboard.press("u")
+    page.wait_for_timeout(15)
+    assert H.table(page)["cols"] == cols(game()), "the undo is drawn at once"
+    _drag_held_across_the_answer(page, H.card(page, "3S"), H.pile(page, "tableau-0"))
+    t = settled(page)
+    assert t["cols"] == cols(game("ea")), "the drop was played on the answered table"
+    assert python_state(page)["game"] == game("ea").to_dict()
+    assert_python_shown(page, t)
+    assert seed7.widget_problems() == []
+
+
+def test_a_drag_begun_before_the_answer_to_a_move_is_played(seed7):
+    page = seed7.page
+    slow_answers(page, SLOW)
+    H.card(page, "6H").click()
+    page.wait_for_timeout(15)
+    _drag_held_across_the_answer(page, H.card(page, "3S"), H.pile(page, "tableau-0"))
+    t = settled(page)
+    assert t["cols"] == cols(game("bd", "ea"))
+    assert python_state(page)["game"] == game("bd", "ea").to_dict()
+    assert_python_shown(page, t)
+    assert seed7.widget_problems() == []
+
+
+def test_a_keyboard_pick_up_right_after_a_move_is_dropped_where_asked(seed7):
+    page = seed7.page
+    slow_answers(page, SLOW)
+    H.card(page, "6H").click()  # b -> d (the cursor goes to column b)
+    page.wait_for_timeout(15)
+    H.root(page).focus()
+    for key in ["ArrowRight", "ArrowRight", "ArrowRight", "Enter"]:  # to column e: pick up 3S
+        page.keyboard.press(key)
+    page.wait_for_timeout(int(SLOW * 1000) + 300)  # Python answers the move meanwhile
+    assert H.root(page).locator(".sp-selected").count() == 1, "the pick-up is still held"
+    for key in ["ArrowRight", "ArrowRight", "ArrowRight", "Enter"]:  # round to column a: drop it there
+        page.keyboard.press(key)
+    t = settled(page)
+    assert t["cols"] == cols(game("bd", "ea"))
+    assert python_state(page)["game"] == game("bd", "ea").to_dict()
+    assert_python_shown(page, t)
+    assert seed7.widget_problems() == []
+
+
+# ---------------------------------------------------------------------------------------------- a burst
+RANK = {r: i for i, r in enumerate("A23456789TJQK", 1)}
+READ_TOPS = """() => {
+  const root = document.querySelector('.spiderette');
+  const out = [];
+  for (let c = 0; ; c++) {
+    const p = root.querySelector(`[data-pile="tableau-${c}"]`);
+    if (!p) break;
+    const cards = p.querySelectorAll('.sp-card');
+    const top = cards[cards.length - 1];
+    out.push(top ? (top.dataset.card || 'back') : null);
+  }
+  return out;
+}"""
+
+
+def top_card(page, col: int):
+    return H.pile(page, f"tableau-{col}").locator(".sp-card").last
+
+
+def choose(rng: random.Random, tops: list) -> tuple:
+    """A player's next action on the table whose top cards are ``tops`` (a code, 'back' or None)."""
+    up = [i for i, c in enumerate(tops) if c and c != "back"]
+    roll = rng.random()
+    if up and roll < 0.3:
+        return ("click", rng.choice(up))
+    if up and roll < 0.55:
+        src = rng.choice(up)
+        rank = RANK[tops[src][0]]
+        good = [j for j, c in enumerate(tops) if j != src and (c is None or (c != "back" and RANK[c[0]] == rank + 1))]
+        return ("drag", src, rng.choice(good or [j for j in range(len(tops)) if j != src]))
+    return rng.choice([("key", "u"), ("key", "u"), ("key", "r"), ("key", "d"), ("button", "undo"),
+                       ("button", "redo"), ("stock",)])
+
+
+def perform(page, action: tuple) -> None:
+    kind = action[0]
+    if kind == "click":
+        card = top_card(page, action[1])
+        if card.count():
+            click_at(page, card)
+    elif kind == "drag":
+        card = top_card(page, action[1])
+        if card.count():
+            H.drag(page, card, H.pile(page, f"tableau-{action[2]}"), steps=4)
+    elif kind == "key":
+        page.evaluate("document.querySelector('.spiderette').focus()")
+        page.keyboard.press(action[1])
+    elif kind == "button":
+        click_at(page, H.root(page).locator(f'[data-action="{action[1]}"]'))
+    elif kind == "stock":
+        click_at(page, H.pile(page, "stock"))
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, seed):
+    page = seed7.page
+    rng = random.Random(seed)
+    slow_answers(page, SLOW)
+    done = []
+    for _ in range(30):
+        action = choose(rng, page.evaluate(READ_TOPS))
+        perform(page, action)
+        done.append(action)
+        page.wait_for_timeout(rng.randint(10, 30))
+    fast = settled(page, timeout=60)
+    fast_state = python_state(page)
+    assert fast["cols"] == H.cols_of_view(fast_state), "the table shows Python's view"
+    assert fast_state["history"], "the burst played something"
+
+    # the same actions, each made after the answer to the one before
+    slow_answers(page, 0)
+    H.kernel_eval(page, "w.new_game(seed=7)")
+    H.wait_table(page, lambda t: t["cols"] == cols(game()) and t["status"]["moves"] == "0")
+    for action in done:
+        perform(page, action)
+        settled(page)
+        page.wait_for_timeout(30)
+    slow = settled(page)
+    slow_state = python_state(page)
+    assert slow_state == fast_state, f"the burst {done} ended elsewhere than made slowly"
+    assert slow["cols"] == fast["cols"] and slow["status"]["moves"] == fast["status"]["moves"]
+    assert seed7.widget_problems() == []
