@@ -136,7 +136,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     if (p.under) showArt(p.under, false); // (on top once the cards have gone, covered again if they come back)
     let legal = false;
     if (hit && hit.type === "tableau" && hit.col !== p.col) {
-      legal = p.targets.includes(hit.col) || !!v.predicted; // (queued on a predicted table: it waits)
+      legal = p.targets.includes(hit.col);
       send({ action: "move", src: p.col, dst: hit.col, count: p.k });
     } else if (hit && hit.type === "foundation" && v.sendable.includes(p.col)) {
       legal = true;

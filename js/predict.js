@@ -126,11 +126,13 @@ export function predictSend(v, src) {
 /** The table after a deal, if the view says one can be made: a back on every column; else null. */
 export function predictDeal(v) {
   if (!v.can_deal || v.deals_left < 1 || v.deal_unknown) return null;
-  const tableau = v.tableau.map((c) => ({ ...copyColumn(c), coming: (c.coming | 0) + 1, movable: 0 }));
+  // (a last deal of fewer cards than columns goes onto the first columns)
+  const n = Math.min(v.stock, v.columns);
+  const tableau = v.tableau.map((c, i) => (i < n ? { ...copyColumn(c), coming: (c.coming | 0) + 1, movable: 0 } : c));
   const p = base(v, { kind: "deal" }, tableau.map(settle));
   p.stock = Math.max(0, v.stock - v.columns);
   p.deals_left = v.deals_left - 1;
-  p.can_deal = p.deals_left > 0; // (no column is empty after a deal)
+  p.can_deal = p.stock > 0 && p.deals_left > 0; // (no column is empty after a deal)
   return p;
 }
 

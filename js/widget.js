@@ -98,9 +98,10 @@ function render({ model, el }) {
   }
 
   // The table after Python's view and the intents not yet answered, as far as the views tell it: each is
-  // predicted on top of the one before; an intent with no prediction that changes the table ends it.
+  // predicted on top of the one before; an intent with no prediction that changes the table ends it
+  // (`known` false: the table drawn is behind the intents made).
   function chainView() {
-    if (!pending) return shown;
+    if (!pending) return { t: shown, known: true };
     const h = history.fork();
     let t = shown;
     const intents = [pending.intent, ...queue];
@@ -110,21 +111,22 @@ function render({ model, el }) {
         h.see(t, p);
         t = p;
       } else if (!STILL.includes(intents[i].action) && (t.predicted || !REFUSED.includes(intents[i].action))) {
-        break; // (on Python's own view, a move or a deal not predicted is one Python refuses)
+        return { t, known: false }; // (on Python's own view, a move or a deal not predicted is refused)
       }
     }
-    return t;
+    return { t, known: true };
   }
 
   // Draw the chain's table; the chrome follows it for what a prediction knows (moves, deals left, runs,
-  // Undo and Redo), Python's last view for the rest (the score, the message).
+  // Undo and Redo), Python's last view for the rest (the score, the message). Behind the intents made,
+  // Undo and Redo stay offered (Python says when there is nothing to take back): no press is lost.
   function drawChain() {
     root.dataset.pending = String(pending ? 1 + queue.length : 0);
-    const t = chainView();
+    const { t, known } = chainView();
     if (t !== drawn.view) drawTable(t);
-    if (!t.predicted) return;
-    chrome.update({ ...shown, moves: t.moves, deals_left: t.deals_left, runs: t.runs, can_undo: t.can_undo,
-      can_redo: t.can_redo }, shown);
+    if (!t.predicted && known) return;
+    chrome.update({ ...shown, moves: t.moves, deals_left: t.deals_left, runs: t.runs,
+      can_undo: t.can_undo || !known, can_redo: t.can_redo || !known }, shown);
   }
 
   const sizer = createSizer(root, on, () => drawn.view && drawTable(drawn.view, true));

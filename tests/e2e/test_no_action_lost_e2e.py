@@ -11,6 +11,7 @@ Deal 7 of spiderette: a 4H, b 6H, c JC, d 7C, e 3S, f 8H, g AS (the top cards); 
 from __future__ import annotations
 
 import random
+import time
 
 import jupyter_harness as H
 import pytest
@@ -27,7 +28,14 @@ def slow_answers(page, seconds: float) -> None:
 import time as _time
 if not hasattr(w, "_fast_dispatch"):
     w._fast_dispatch = w._dispatch
-w._dispatch = (lambda content: (_time.sleep({seconds}), w._fast_dispatch(content))) if {seconds} else w._fast_dispatch
+    w._log = []
+def _slow(content, w=w):
+    _time.sleep({seconds})
+    try:
+        w._fast_dispatch(content)
+    finally:
+        w._log.append((dict(content), w.view["message"]))
+w._dispatch = _slow
 """)
 
 
@@ -148,8 +156,33 @@ READ_TOPS = """() => {
 }"""
 
 
-def top_card(page, col: int):
-    return H.pile(page, f"tableau-{col}").locator(".sp-card").last
+POINT = """([sel, top]) => {
+  // where the element is seen now (a card flying or springing back: where it is on its way)
+  const root = document.querySelector('.spiderette');
+  const el = root.querySelector(sel);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, top ? r.top + Math.min(12, r.height / 4) : r.top + r.height / 2];
+}"""
+
+
+WATCH_QUEUE = """() => {
+  const root = document.querySelector('.spiderette');
+  window.__most = 0;
+  new MutationObserver(() => {
+    window.__most = Math.max(window.__most, Number(root.dataset.pending || 0));
+  }).observe(root, {attributes: true, attributeFilter: ['data-pending']});
+}"""
+
+RESTING = """(sel) => {
+  const el = document.querySelector('.spiderette').querySelector(sel);
+  return !el || (!el.style.transform && el.getAnimations().every((a) => a.playState !== 'running'));
+}"""
+
+
+def point(page, selector: str, top: bool = False):
+    """Where to press on the element ``selector`` of the table now (its top strip: ``top``), or None."""
+    return page.evaluate(POINT, [selector, top])
 
 
 def choose(rng: random.Random, tops: list) -> tuple:
@@ -168,22 +201,30 @@ def choose(rng: random.Random, tops: list) -> tuple:
 
 
 def perform(page, action: tuple) -> None:
+    """Do ``action`` as a player would, with the mouse and the keyboard (a disabled button ignores it)."""
     kind = action[0]
-    if kind == "click":
-        card = top_card(page, action[1])
-        if card.count():
-            click_at(page, card)
-    elif kind == "drag":
-        card = top_card(page, action[1])
-        if card.count():
-            H.drag(page, card, H.pile(page, f"tableau-{action[2]}"), steps=4)
+    if kind in ("click", "drag"):
+        sel = f'[data-pile="tableau-{action[1]}"] .sp-card:last-of-type'
+        # (a player aims at a card where it lies, not at one on its way)
+        page.wait_for_function(RESTING, arg=sel, polling=10)
+        at = point(page, sel, top=True)
+        if at is None:
+            return
+        if kind == "click":
+            page.mouse.click(*at)
+            return
+        to = point(page, f'[data-pile="tableau-{action[2]}"]')
+        page.mouse.move(*at)
+        page.mouse.down()
+        page.mouse.move(at[0] + 8, at[1] + 8, steps=2)
+        page.mouse.move(*to, steps=4)
+        page.mouse.up()
     elif kind == "key":
         page.evaluate("document.querySelector('.spiderette').focus()")
         page.keyboard.press(action[1])
-    elif kind == "button":
-        click_at(page, H.root(page).locator(f'[data-action="{action[1]}"]'))
-    elif kind == "stock":
-        click_at(page, H.pile(page, "stock"))
+    else:
+        sel = f'[data-action="{action[1]}"]' if kind == "button" else '[data-pile="stock"]'
+        page.mouse.click(*point(page, sel))
 
 
 @pytest.mark.parametrize("seed", [11, 12])
@@ -191,14 +232,27 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
     page = seed7.page
     rng = random.Random(seed)
     slow_answers(page, SLOW)
+    page.evaluate(WATCH_QUEUE)
     done = []
+    trace = []
+    t0 = time.monotonic()
+    trace2 = []
     for _ in range(30):
         action = choose(rng, page.evaluate(READ_TOPS))
+        b = H.table(page)
+        trace.append((action, b["buttons"].get("undo"), b["buttons"].get("redo"), b["status"]["moves"]))
         perform(page, action)
         done.append(action)
         page.wait_for_timeout(rng.randint(10, 30))
+    took = time.monotonic() - t0
     fast = settled(page, timeout=60)
     fast_state = python_state(page)
+    fast_message = fast["status"]["message"]
+    most = page.evaluate("window.__most")
+    print(f"burst: {len(done)} actions in {took:.2f} s; at most {most} intents waited at once")
+    assert most >= 3, "the burst outran Python: intents waited in the queue"
+    assert "answered differently" not in fast_message
+    fast_log = H.kernel_json(page, "[(str({k: v for k, v in c.items() if k not in ('id',)}), m) for c, m in w._log]")
     assert fast["cols"] == H.cols_of_view(fast_state), "the table shows Python's view"
     assert fast_state["history"], "the burst played something"
 
@@ -207,11 +261,19 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
     H.kernel_eval(page, "w.new_game(seed=7)")
     H.wait_table(page, lambda t: t["cols"] == cols(game()) and t["status"]["moves"] == "0")
     for action in done:
+        b = H.table(page)
+        trace2.append((action, b["buttons"].get("undo"), b["buttons"].get("redo"), b["status"]["moves"]))
         perform(page, action)
         settled(page)
         page.wait_for_timeout(30)
     slow = settled(page)
     slow_state = python_state(page)
+    if slow_state != fast_state:
+        for a, b in zip(trace, trace2):
+            print(a, b, "" if a == b else "<<<<")
+        print(fast_message)
+        for line in fast_log:
+            print(line)
     assert slow_state == fast_state, f"the burst {done} ended elsewhere than made slowly"
     assert slow["cols"] == fast["cols"] and slow["status"]["moves"] == fast["status"]["moves"]
     assert seed7.widget_problems() == []
