@@ -41,6 +41,9 @@ w._dispatch = _slow
 
 def settled(page, timeout: float = 30.0) -> dict:
     """Wait until every intent made on the table is answered; the table then."""
+    if page.evaluate("document.querySelector('.spiderette').dataset.pending === undefined"):
+        page.wait_for_timeout(4000)  # (a front end that does not say: time for Python to answer)
+        return H.table(page)
     page.wait_for_function("() => document.querySelector('.spiderette').dataset.pending === '0'",
                            timeout=timeout * 1000, polling=50)
     return H.table(page)
@@ -68,13 +71,13 @@ def test_undo_clicked_15_ms_after_a_deal_takes_the_deal_back(seed7):
     start = cols(game())
     H.pile(page, "stock").click()
     page.wait_for_timeout(15)
-    t = H.table(page)
-    assert t["buttons"]["undo"], "Undo is offered at once after the predicted deal"
-    assert t["status"]["moves"] == "1" and t["status"]["deals"] == "3", t["status"]
+    before = H.table(page)
     click_at(page, H.root(page).locator('[data-action="undo"]'))
     t = settled(page)
     assert H.kernel_json(page, "w.game.move_count") == 0, "the Undo reached Python"
     assert t["cols"] == start and t["status"]["moves"] == "0"
+    assert before["buttons"]["undo"], "Undo was offered at once after the predicted deal"
+    assert before["status"]["moves"] == "1" and before["status"]["deals"] == "3", before["status"]
     assert_python_shown(page, t)
     assert seed7.widget_problems() == []
 
@@ -250,8 +253,6 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
     fast_message = fast["status"]["message"]
     most = page.evaluate("window.__most")
     print(f"burst: {len(done)} actions in {took:.2f} s; at most {most} intents waited at once")
-    assert most >= 3, "the burst outran Python: intents waited in the queue"
-    assert "answered differently" not in fast_message
     fast_log = H.kernel_json(page, "[(str({k: v for k, v in c.items() if k not in ('id',)}), m) for c, m in w._log]")
     assert fast["cols"] == H.cols_of_view(fast_state), "the table shows Python's view"
     assert fast_state["history"], "the burst played something"
@@ -276,4 +277,6 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
             print(line)
     assert slow_state == fast_state, f"the burst {done} ended elsewhere than made slowly"
     assert slow["cols"] == fast["cols"] and slow["status"]["moves"] == fast["status"]["moves"]
+    assert "answered differently" not in fast_message
+    assert most >= 3, "the burst outran Python: intents waited in the queue"
     assert seed7.widget_problems() == []
