@@ -6,8 +6,10 @@
 // - a deal (a back lands on every column and stays a back until Python's view says which card it is);
 // - a complete run sent to the foundations (its king shows there);
 // - an undo or a redo (the table before or after, kept from earlier views).
-// The front end holds no rules: what it cannot read from the views it leaves out (the targets of the
-// predicted table, the score), and a card that turns over stays a back. Python's answer (the view with
+// The front end holds no rules: what it cannot read from the views it leaves out (the score, the targets
+// of what a move uncovers), and a card that turns over stays a back. A prediction may be made on a
+// prediction (the queue of intents made while Python answers, widget.js): the targets a predicted move
+// still knows are carried over (targetsAfter). Python's answer (the view with
 // `answer` equal to the intent's `id`) replaces the prediction, confirming or correcting it.
 
 import { RUN_LENGTH, targetsOf } from "./view.js";
