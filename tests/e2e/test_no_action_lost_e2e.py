@@ -210,11 +210,12 @@ def perform(page, action: tuple) -> None:
         sel = f'[data-pile="tableau-{action[1]}"] .sp-card:last-of-type'
         # (a player aims at a card where it lies, not at one on its way)
         page.wait_for_function(RESTING, arg=sel, polling=10)
-        at = point(page, sel, top=True)
+        at = point(page, sel)  # (the middle of the top card: a shaking card is still hit)
         if at is None:
             return
         if kind == "click":
-            page.mouse.click(*at)
+            # (Playwright aims at the card as it is when the click goes, and at nothing covering it)
+            H.root(page).locator(sel).click(timeout=5000)
             return
         to = point(page, f'[data-pile="tableau-{action[2]}"]')
         page.mouse.move(*at)
