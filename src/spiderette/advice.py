@@ -29,7 +29,7 @@ from collections.abc import Callable
 from .cards import card_code
 from .errors import quote, whole
 from .game import Game
-from .hints import Hint, ranked_hints
+from .hints import Hint, best_hint, ranked_hints
 from .move import LETTERS, Move
 from .planner import DEFAULT_BUDGET, Plan, plan
 from .search import SEARCH_NODES, SEARCH_SAMPLES, search_hint
@@ -147,8 +147,7 @@ def hint(g: Game, method: str = "planner", samples: int = SEARCH_SAMPLES, seed: 
     if method == "planner":
         return planner_hint(g, whole(budget, "budget", 1))
     if method == "ranked":
-        hints = [h for h in ranked_hints(g) if h.rank < 7]
-        return hints[0] if hints else None
+        return best_hint(g)
     if method == "search":
         return search_hint(g, samples, seed, SEARCH_NODES if node_limit is None else node_limit,
                            time_limit=time_limit)

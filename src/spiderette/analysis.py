@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -306,13 +305,3 @@ def analyse_async(source: object, node_limit: int = ANALYSIS_NODES, planner: boo
     whole(node_limit, "node_limit", 1)
     whole(max_solves, "max_solves", 2)
     return run_in_thread(lambda stop: analyse(game, node_limit, planner, stop, max_solves), "spiderette-analyse")
-
-
-def line_words(g: Game, line: tuple[Move, ...], name: Callable[[int], str] = card_text, most: int = 5) -> str:
-    """The first ``most`` moves of ``line`` from ``g`` in words (for a winning line shown to a player)."""
-    probe = g.copy()
-    out = []
-    for m in line[:most]:
-        out.append(step_words(probe, m, name))
-        probe.apply(m)
-    return ", ".join(out) + (", …" if len(line) > most else "")
