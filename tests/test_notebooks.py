@@ -32,6 +32,10 @@ EXPECTED = {
         "True True True",            # saved and loaded: the same position, history and undo
         "Move.parse('fa1')",         # the background play's moves
     ],
+    "03-strategy.ipynb": [
+        "lost a winnable game",      # analyse found the turning point of a lost game
+        "kept it winnable",          # and the move that would have kept it
+    ],
     "04-the-ladder.ipynb": [
         "planner",                   # the expert on the ladder
         "McNemar",                   # the paired tests

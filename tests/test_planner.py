@@ -112,3 +112,38 @@ def test_regression_pin_one_suit() -> None:
     lost_by_greedy = {r["deal"] for r in greedy.rows if not r["won"]}
     better = [r["deal"] for r in planner.rows if r["won"] and r["deal"] in lost_by_greedy]
     assert len(better) >= PIN_AT_LEAST, better
+
+
+@pytest.mark.parametrize("variant,suits", [("spiderette", 4), ("spiderette", 1), ("red_black_spiderette", 4),
+                                           ("will_o_the_wisp", 4)])
+def test_what_a_line_achieves_is_what_the_predicates_say(variant: str, suits: int) -> None:
+    # The planner searches on its own quick table, but "turns over a card", "finishes a run" and "empties a
+    # column" mean there exactly what spiderette.predicates says of the line's last move, played on the game.
+    from spiderette import predicates
+
+    meaning = {"turn": predicates.turns_over_a_card, "run": predicates.finishes_a_run,
+               "empty": predicates.empties_a_column}
+    checked = {k: 0 for k in meaning}
+    for deal in range(1, 7):
+        g = Game(variant, seed=deal, suits=suits)
+        s = PlannerStrategy()
+        for _ in range(50):
+            p = plan(g)
+            if p is None:
+                break
+            kind = p.ends_with[0]
+            if kind in meaning:
+                walk = g.copy()
+                walk.play(list(p.line[:-1]))
+                last = p.line[-1]
+                assert meaning[kind](walk, last), (variant, deal, p)
+                if kind == "empty":   # an emptied column is named only when no card turns over
+                    assert not predicates.turns_over_a_card(walk, last), (variant, deal, p)
+                checked[kind] += 1
+            m = s(g)
+            if m is None:
+                break
+            g.play([m])
+    assert checked["turn"] > 20, checked
+    if suits == 1:
+        assert checked["run"] > 0, checked

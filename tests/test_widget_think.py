@@ -226,3 +226,24 @@ def test_winnable_follows_a_known_winning_line_without_searching_again():
     w.apply(other)   # off the line: a search again
     assert w.view["winnable"]["state"] in ("thinking", "win", "loss")
     settle(w)
+
+
+def test_winnable_knows_a_game_once_lost_stays_lost():
+    # Deal 166 is lost from the start (the solver proves it in a few thousand tables): every table played on
+    # from it is lost too, and the indicator says so at once, without searching again. Undo back to the start
+    # and away again: still known.
+    w = Widget(seed=166, winnable=True, record=False)
+    settle(w)
+    assert w.view["winnable"] == {"state": "loss"}
+    for _ in range(6):
+        m = w.game.legal_moves()[0]
+        w.apply(m)
+        assert w._check is None, "no search: the game descends from a lost position"
+        assert w.view["winnable"] == {"state": "loss"}
+    while w.game.can_undo:
+        w.undo()
+    assert w._check is None and w.view["winnable"] == {"state": "loss"}
+    w.new_game(seed=12)   # a new game forgets it
+    assert w.view["winnable"]["state"] in ("thinking", "win")
+    settle(w)
+    assert w.view["winnable"]["state"] == "win"

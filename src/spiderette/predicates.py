@@ -66,8 +66,16 @@ def finishes_a_run(game: Game, move: Move) -> bool:
 
 
 def turns_over_a_card(game: Game, move: Move) -> bool:
-    """The move uncovers a face-down card ("turn over cards first")."""
-    return move.kind == "move" and 0 < left_below(game, move) == game.face_down(move.src)
+    """The move uncovers a face-down card ("turn over cards first"): in the column it leaves, or in the
+    column where it finishes a run that leaves at once."""
+    if move.kind != "move":
+        return False
+    if 0 < left_below(game, move) == game.face_down(move.src):
+        return True
+    if game.auto_remove and finishes_a_run(game, move):
+        under = len(game.column(move.dst)) - (13 - move.count)   # the cards left once the run has gone
+        return 0 < under == game.face_down(move.dst)
+    return False
 
 
 def empties_a_column(game: Game, move: Move) -> bool:

@@ -117,6 +117,7 @@ class Widget(anywidget.AnyWidget):
         self._verdicts: dict[tuple, dict] = {}            # proven verdicts by table key (this game)
         self._winnable_lines: dict[int, tuple] = {}       # history length -> history of a position proven won
         self._known_line: tuple[tuple, tuple] = ((), ())    # (history, winning line from there): followed
+        self._lost_from: tuple | None = None                # the history of a position proven lost
         self._postmortem = PostMortem(game.lock)            # view.analysis: "Where did it go wrong?"
         self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
         self._clock = GameClock(game.elapsed)             # view.clock: the game timer
@@ -321,6 +322,7 @@ class Widget(anywidget.AnyWidget):
         self._verdicts.clear()
         self._winnable_lines.clear()
         self._known_line = ((), ())
+        self._lost_from = None
         self._postmortem.reset()
         self._clock.reset(game.elapsed)
         self._hint = None
@@ -449,12 +451,15 @@ class Widget(anywidget.AnyWidget):
         """Solve the table in the background (cancelling the check of an older table); under the lock.
 
         A table the game reached by following a winning line already found is winnable without a search:
-        the rest of that line wins from it."""
+        the rest of that line wins from it; and a game is never won back once lost, so a table reached from
+        one proven lost is lost too."""
         if self._check is not None:
             self._check.cancel()
             self._check = None
         key = self._key()
-        known = self._verdicts.get(key) or self._on_known_line()
+        history = tuple(self._game.history)
+        lost = self._lost_from is not None and history[:len(self._lost_from)] == self._lost_from
+        known = self._verdicts.get(key) or self._on_known_line() or ({"state": "loss"} if lost else None)
         if known is not None:
             self._verdict = known
             self._note(known)
@@ -465,7 +470,7 @@ class Widget(anywidget.AnyWidget):
         self._verdict = {"state": "thinking"}
         start = self._game.copy()
         self._check = run_in_thread(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop),
-                                    "spiderette-winnable", lambda f, res: self._checked(f, key, res))
+                                    "spiderette-winnable", lambda f, res: self._checked(f, key, res, history))
 
     def _on_known_line(self) -> dict | None:
         """``{"state": "win", ...}`` when the game has followed the last winning line found so far."""
@@ -478,7 +483,7 @@ class Widget(anywidget.AnyWidget):
             return None
         return {"state": "win", "moves": n + len(line) - len(history)}
 
-    def _checked(self, future: StoppableFuture, key: tuple, res) -> None:
+    def _checked(self, future: StoppableFuture, key: tuple, res, history: tuple) -> None:
         with self._lock:
             if self._check is future:
                 self._check = None
@@ -491,6 +496,9 @@ class Widget(anywidget.AnyWidget):
                     self._known_line = (tuple(self._game.history), tuple(res.moves))
             elif res.result == "loss":
                 verdict = {"state": "loss"}
+                old = self._lost_from
+                if old is None or history[:len(old)] != old:   # keep the earliest on this line of play
+                    self._lost_from = history
             else:
                 verdict = {"state": "unknown"}
             if res.result in ("win", "loss"):

@@ -1,0 +1,98 @@
+"""The Winnable? indicator along played games: the share of positions it decides within its budget.
+
+    python benchmarks/winnable.py [--deals 1-10] [--strategy planner|greedy] [--suits 4] [--processes 2]
+                                  [--max-moves 250]
+
+Each deal is played by an honest strategy (the planner by default) on a real ``Widget(winnable=True)``, one
+move at a time through ``w.play``; after every move the benchmark waits for the indicator's verdict (its
+``view["winnable"]``: a background solve of ``WINNABLE_TIME_LIMIT`` seconds, or no search at all when the
+game follows a winning line already found, or descends from a position proven lost) and counts it:
+winnable, lost, or unknown. Target: at least 95% of positions decided. A benchmark, not a test: it prints
+figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from spiderette import Game, GreedyStrategy, PlannerStrategy  # noqa: E402
+from spiderette.widget import WINNABLE_TIME_LIMIT, Widget  # noqa: E402
+
+TARGET = 0.95
+
+
+def verdict(w: Widget) -> tuple[str, float]:
+    """Wait for the indicator's answer about the table on show: its state and the seconds waited."""
+    t0 = time.perf_counter()
+    while True:
+        state = (w.view.get("winnable") or {}).get("state")
+        if state not in (None, "thinking"):
+            return state, time.perf_counter() - t0
+        time.sleep(0.005)
+
+
+def one(job: tuple[int, int, str, int]) -> tuple[int, dict[str, int], float, str]:
+    seed, suits, strategy, max_moves = job
+    play = PlannerStrategy() if strategy == "planner" else GreedyStrategy()
+    w = Widget(game=Game(seed=seed, suits=suits), winnable=True, record=False)
+    counts = {"win": 0, "loss": 0, "unknown": 0}
+    waited = 0.0
+    for _ in range(max_moves):
+        state, seconds = verdict(w)
+        counts[state] += 1
+        waited += seconds
+        g = w.game
+        if g.status != "playing":
+            break
+        move = play(g.redeal_hidden(seed))   # honest: the strategy sees a copy whose hidden cards are shuffled
+        if move is None:
+            break
+        w.play([move], delay=0)
+    w.winnable = False
+    return seed, counts, waited, w.game.status
+
+
+def deal_range(text: str) -> range:
+    lo, _, hi = text.partition("-")
+    return range(int(lo), int(hi or lo) + 1)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", default="1-10", help="first-last deal numbers (default 1-10)")
+    ap.add_argument("--suits", type=int, default=4)
+    ap.add_argument("--strategy", choices=("planner", "greedy"), default="planner")
+    ap.add_argument("--processes", type=int, default=2)
+    ap.add_argument("--max-moves", type=int, default=250)
+    args = ap.parse_args()
+    deals = deal_range(args.deals)
+    print(f"python {platform.python_version()}; spiderette, {args.suits} suit(s), deals {deals.start}-"
+          f"{deals.stop - 1} played by {args.strategy}; the indicator's budget {WINNABLE_TIME_LIMIT:g} s per "
+          f"search; {args.processes} process(es)")
+    jobs = [(seed, args.suits, args.strategy, args.max_moves) for seed in deals]
+    total = {"win": 0, "loss": 0, "unknown": 0}
+    waited = 0.0
+    with ProcessPoolExecutor(args.processes) as pool:
+        for seed, counts, seconds, status in pool.map(one, jobs):
+            n = sum(counts.values())
+            print(f"  deal {seed:4d} ({status}): {n} positions, winnable {counts['win']}, lost {counts['loss']}, "
+                  f"unknown {counts['unknown']}; {seconds / max(1, n):.2f} s per verdict")
+            for k in total:
+                total[k] += counts[k]
+            waited += seconds
+    n = sum(total.values())
+    decided = (total["win"] + total["loss"]) / max(1, n)
+    print(f"{n} positions: winnable {total['win']}, lost {total['loss']}, unknown {total['unknown']}; "
+          f"decided {decided:.1%} (target {TARGET:.0%}: {'met' if decided >= TARGET else 'not met'}); "
+          f"{waited / max(1, n):.2f} s per verdict on average")
+
+
+if __name__ == "__main__":
+    main()
