@@ -85,13 +85,30 @@ def test_play_end_of_input_and_options(capsys, monkeypatch):
 
 
 def test_play_to_the_end(capsys, monkeypatch):
-    res = solve(Game(seed=1, suits=1), time_limit=20)
+    res = solve(Game(seed=1, suits=1), time_limit=None, node_limit=200_000)
     assert res.result == "win"
     code, out, _ = run(capsys, monkeypatch, ["play", "1", "--suits", "1"],
                        " ".join(str(m) for m in res.moves) + "\nxyzzy\n")
     assert code == 0
     assert out.rstrip().splitlines()[-1].startswith("Spiderette · deal 1 · 1 suit: won · score")
     assert "xyzzy" not in out  # the game ended at the win: the last line was not read
+
+
+def test_terminal_games_count_in_the_statistics(capsys, monkeypatch):
+    from spiderette import stats
+
+    run(capsys, monkeypatch, ["play", "7"], "q\n")                     # no move made: not counted
+    assert len(stats()) == 0
+    _, out, _ = run(capsys, monkeypatch, ["play", "7"], "bd\nq\n")    # given up after a move: a loss
+    assert "counted in your statistics as a loss" in out
+    _, out, _ = run(capsys, monkeypatch, ["play", "7", "--no-record"], "bd\nq\n")
+    assert "counted" not in out
+    res = solve(Game(seed=1, suits=1), time_limit=None, node_limit=200_000)
+    _, out, _ = run(capsys, monkeypatch, ["play", "1", "--suits", "1"], " ".join(str(m) for m in res.moves) + "\n")
+    assert "counted in your statistics as a win" in out
+    s = stats()
+    assert (s["spiderette", 4]["played"], s["spiderette", 4]["won"]) == (1, 0)
+    assert (s["spiderette", 1]["played"], s["spiderette", 1]["won"]) == (1, 1)
 
 
 def test_play_piped_in_a_real_process():
@@ -131,7 +148,7 @@ def test_solve_unknown_within_a_tiny_budget(capsys):
     (["solve", "-1"], "deal number -1 is out of range"),
     (["play", str(2**64)], "out of range: 0 <= seed < 2**64"),
     (["play", "seven"], "the deal number must be a whole number, not 'seven'"),
-    (["play", "1", "--suits", "3"], "spiderette is played with 4 or 2 or 1 suits, not 3"),
+    (["play", "1", "--suits", "3"], "spiderette is played with 4, 2 or 1 suits, not 3"),
     (["solve", "1", "--variant", "red_black_spiderette", "--suits", "1"], "red_black_spiderette is played with 4"),
     (["solve", "1", "--seconds", "0"], "seconds must be a number > 0, not '0'"),
     (["solve", "1", "--seconds", "-3"], "seconds must be a number > 0"),

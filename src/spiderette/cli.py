@@ -107,8 +107,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal",
                        description="Play a game in the terminal: type moves in notation (ab, d, ab3) or "
                                    "commands (u undo, r redo, h hint, m moves, q quit, ? help). "
-                                   "Reads standard input, so moves can be piped in.")
+                                   "Reads standard input, so moves can be piped in. A game with a move "
+                                   "made counts in your statistics (as the table's do).")
     _add_game_options(p)
+    p.add_argument("--no-record", action="store_true", help="do not count this game in the statistics")
     p.set_defaults(func=cmd_play, command_parser=p)
 
     p = sub.add_parser("solve", help="solve a deal with every card known",
@@ -299,6 +301,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     echo = not sys.stdin.isatty()
     print(f"{_title(g)}. Type moves like ab, d, ab3; ? for help, q to quit.\n")
     print(g)
+    played = False
     while not g.is_won:
         line = _read("> ", echo)
         if line is None:
@@ -315,7 +318,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             except ValueError as e:
                 print(f"not played: {e}")
                 continue
-            changed = True
+            changed = played = True
         if said:
             print(said)
         if changed:
@@ -323,8 +326,22 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(g)
             if g.status in ("lost", "dead_end"):
                 print(f"{ENDINGS[g.status]}: u to undo, q to quit")
+    if played and not args.no_record:
+        print(_record(g))
     print(_ending(g))
     return 0
+
+
+def _record(g: Game) -> str:
+    """Count a finished or abandoned terminal game in the statistics, as a table counts its games."""
+    from .records import new_id, record_result
+
+    won = g.is_won
+    try:
+        record_result(g.variant, g.suits, won=won, score=g.score, moves=g.move_count, game_id=new_id())
+    except OSError as e:
+        return f"(not counted in your statistics: {e.strerror or e})"
+    return f"(counted in your statistics as a {'win' if won else 'loss'}; --no-record to play without counting)"
 
 
 # ---------------------------------------------------------------------- solve

@@ -119,8 +119,7 @@ class Game:
     def _configure(self, rules: Rules, suits: object, auto_remove: object, scoring: object) -> None:
         suits = whole(suits, "suits")
         if suits not in rules.suit_options:
-            raise ValueError(f"{rules.name} is played with {' or '.join(map(str, rules.suit_options))} suits,"
-                             f" not {quote(suits)}")
+            raise ValueError(rules.suits_refusal(suits))
         if not isinstance(auto_remove, bool):
             raise TypeError(f"auto_remove must be True or False, not {quote(auto_remove)}")
         if scoring not in SCORINGS:

@@ -161,8 +161,7 @@ def _key(variant: object, suits: object) -> str:
     """``"spiderette:4"``, checked: ``ValueError`` for a variant or suit count that does not exist."""
     rules = get_rules(variant)  # type: ignore[arg-type]
     if isinstance(suits, bool) or not isinstance(suits, int) or suits not in rules.suit_options:
-        raise ValueError(f"{rules.name} is played with {' or '.join(map(str, rules.suit_options))} suits,"
-                         f" not {quote(suits)}")
+        raise ValueError(rules.suits_refusal(suits))
     return f"{rules.name}:{suits}"
 
 

@@ -131,8 +131,9 @@ class _Search:
         return cols, 0, g.runs_completed
 
     # ---------------------------------------------------------------- one column
-    def facts(self, col: bytes) -> tuple[int, int]:
-        """``(movable run length, disorder)`` of one column, remembered by its contents."""
+    def facts(self, col: bytes) -> tuple[int, int, int, int, bool]:
+        """``(movable run length, disorder, rank the run's base wants under it, the base card, whether the run
+        already lies in rank order on a face-up card)`` of one column, remembered by its contents."""
         got = self.column_facts.get(col)
         if got is not None:
             return got
@@ -155,7 +156,10 @@ class _Search:
                 cost += w.off_suit
         if not top:
             cost -= w.empty_column
-        got = (run, cost)
+        under = top - run  # the index of the card the run lies on (0: none)
+        base = col[under + 1] if top else 0
+        seated = under > col[0] and (col[under] & 15) == (base & 15) + 1
+        got = (run, cost, (base & 15) + 1, base, seated)
         self.column_facts[col] = got
         return got
 
@@ -177,7 +181,8 @@ class _Search:
 
     def moves(self, state: tuple) -> list[Move]:
         cols, dealt, _ = state
-        n, table, facts, whole, links = self.n, self.table, self.facts, self.whole_runs, self.links
+        table, whole, links = self.table, self.whole_runs, self.links
+        get, facts = self.column_facts.get, self.facts
         stock_left = dealt < len(self.stock)
         by_top: dict[int, list[int]] = {}  # the columns whose top card has this rank
         empty: list[int] = []
@@ -192,24 +197,22 @@ class _Search:
         for s, col in enumerate(cols):
             if len(col) == 1:
                 continue
-            r = facts(col)[0]
-            base = col[-1] & 15
+            r, _, want, base, seated = get(col) or facts(col)
             row = table[s]
             if whole:
                 # the streamliner: a run already in rank order on a card moves only to build in suit
-                under = len(col) - 1 - r
-                seated = under > col[0] and (col[under] & 15) == (col[under + 1] & 15) + 1
-                for d in by_top.get(base + r, ()):
-                    in_suit = links(cols[d][-1], col[under + 1])
+                for d in by_top.get(want, ()):
+                    in_suit = links(cols[d][-1], base)
                     if in_suit and self.forced:
                         return [row[d][r]]  # a whole run building in suit: played at once
                     if not seated or in_suit:
                         out.append(row[d][r])
-                if len(col) - 1 > r:  # a whole column into an empty one: pointless here
-                    out.extend(row[d][r] for d in empty)
+                if empty and len(col) - 1 > r:  # a whole column into an empty one: pointless here
+                    out.extend([row[d][r] for d in empty])
                 continue
+            top = col[-1] & 15
             for k in range(1, r + 1):
-                for d in by_top.get(base + k, ()):
+                for d in by_top.get(top + k, ()):
                     out.append(row[d][k])
             for d in empty:
                 for k in range(1, r + 1):
@@ -219,8 +222,35 @@ class _Search:
         if stock_left and self.deals and (self.deal_with_empty or not empty):
             out.append(DEAL)
         if not self.auto_remove:
-            out.extend(SENDS[i] for i in range(n) if self.complete(cols[i]))
+            out.extend(SENDS[i] for i in range(self.n) if self.complete(cols[i]))
         return out
+
+    def step(self, state: tuple, m: Move, cost: int) -> tuple[tuple, int]:
+        """``(table after move m, its cost)``, ``cost`` being the cost of ``state``: only the two columns a move
+        touches are looked at again (deals and sends take the long way)."""
+        if m.kind != "move":
+            child = self.after(state, m)
+            return child, self.cost(child)
+        cols, dealt, runs = state
+        s, d, k = m.src, m.dst, m.count
+        col, dcol = cols[s], cols[d]
+        left, moved = col[:-k], dcol + col[-k:]
+        if left[0] and left[0] == len(left) - 1:
+            left = bytes((left[0] - 1,)) + left[1:]  # turn over the card on top
+        get, facts = self.column_facts.get, self.facts
+        cost += (get(left) or facts(left))[1] + (get(moved) or facts(moved))[1] \
+            - self.column_facts[col][1] - self.column_facts[dcol][1]
+        if self.auto_remove and col[-1] & 15 == 1 and self.complete(moved):
+            cost -= (get(moved) or facts(moved))[1] + self.w.finished_run
+            moved = moved[:-13]
+            runs += 1
+            if moved[0] and moved[0] == len(moved) - 1:
+                moved = bytes((moved[0] - 1,)) + moved[1:]
+            cost += (get(moved) or facts(moved))[1]
+        new = list(cols)
+        new[s] = left
+        new[d] = moved
+        return (tuple(new), dealt, runs), cost
 
     def after(self, state: tuple, m: Move) -> tuple:
         """The table after move ``m`` (known to be legal)."""
@@ -362,9 +392,10 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
     parent: dict[tuple, tuple[tuple, Move] | None] = {root_key: None}
     best = space.cost(root)
     best_key = root_key
-    frontier = [(best, 0, 0, root)]  # (priority, -order: newest first among equals, depth, table)
+    frontier = [(best, 0, 0, root, best)]  # (priority, -order: newest first among equals, depth, table, cost)
     count = nodes = 0
-    key, moves, after, cost, goal = space.key, space.moves, space.after, space.cost, space.runs_total
+    key, moves, step, goal = space.key, space.moves, space.step, space.runs_total
+    stock = len(space.stock)
 
     def line_to(k: tuple) -> list[Move]:
         line: list[Move] = []
@@ -385,23 +416,22 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
                 break
             if cancel is not None and cancel.is_set():
                 return "cancelled", [], nodes, best
-        _, _, depth, state = heapq.heappop(frontier)
+        _, _, depth, state, here_cost = heapq.heappop(frontier)
         nodes += 1
         here = key(state)
         depth += 1
         for m in moves(state):
-            child = after(state, m)
-            ck = key(child)
+            child, c = step(state, m, here_cost)
+            ck = child if child[1] < stock else key(child)
             if ck in parent:
                 continue
             parent[ck] = (here, m)
             if child[2] == goal:
-                return "win", line_to(ck), nodes, cost(child)
+                return "win", line_to(ck), nodes, c
             count -= 1
-            c = cost(child)
             if c < best:
                 best, best_key = c, ck
-            heapq.heappush(frontier, (c + path * depth, count, depth, child))
+            heapq.heappush(frontier, (c + path * depth, count, depth, child, c))
     return outcome, line_to(best_key), nodes, best
 
 

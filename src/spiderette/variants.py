@@ -61,6 +61,12 @@ class Rules:
             return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
         return below == above + 1
 
+    def suits_refusal(self, suits: object) -> str:
+        """Why ``suits`` is refused: ``"spiderette is played with 4, 2 or 1 suits, not 3"``."""
+        options = [str(n) for n in self.suit_options]
+        told = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+        return f"{self.name} is played with {told} suits, not {quote(suits)}"
+
     def stock_sizes(self) -> tuple[int, ...]:
         """Every stock size a game can have, full first: 24, 17, 10, 3, 0 for spiderette."""
         sizes = list(range(self.stock_size, 0, -self.columns))
