@@ -183,7 +183,7 @@ def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
     w = Widget(game=g, record=False)
     v = send(w, action="analyse")
     assert v["analysis"] == {"state": "running"} and v["message"].startswith("Looking for where the game went wrong")
-    w._postmortem._task.result(timeout=120)
+    assert w.wait(timeout=120)
     v = w.view
     assert v["message"].startswith("Where it went wrong: move 19, ") and "kept it winnable" in v["message"]
     hidden = {code_text(c) for c in hidden_codes(w.game)}

@@ -145,9 +145,8 @@ def test_node_and_time_limits_are_kept():
     assert res.result in ("win", "unknown") and res.nodes <= 500
     if res.result == "unknown":
         assert "node limit" in res.reason
-    res = solve(g, time_limit=0.3)
-    assert res.result != "loss"
-    assert res.seconds < 3  # it stops on its own, soon after the limit
+    res = solve(Game(seed=3), time_limit=0.3)   # deal 3 takes a complete search of 200,000 tables and more
+    assert res.result == "unknown" and res.reason == "time limit reached"   # it stopped on its own
 
 
 def test_a_cancelled_search_says_so():

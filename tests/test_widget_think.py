@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
-import time
-from concurrent.futures import CancelledError, Future
+from concurrent.futures import Future
 
 import pytest
 from spiderette_testkit import build, hidden_codes, run, send
@@ -24,17 +23,8 @@ ONE_FROM_LOST = build("spiderette", [["|QS", "KS"], ["|TS", "JS"], ["|8S", "9S"]
 
 
 def settle(w: Widget) -> None:
-    """Wait until no Winnable? check is running and its answer (if any) is published."""
-    while True:
-        with w._lock:
-            check = w._check
-        if check is None:
-            return
-        try:
-            check.exception(timeout=60)
-        except CancelledError:
-            pass
-        time.sleep(0.01)   # done: its thread is publishing the answer and then clears w._check
+    """Wait until the table's background work (here: the Winnable? check) is done and its answer drawn."""
+    assert w.wait(timeout=60)
 
 
 def join_thinkers() -> None:
@@ -163,6 +153,16 @@ def test_winnable_is_off_by_default_and_publishes_verdicts():
     assert w.view["winnable"] == {"state": "win", "moves": 1}
     w.winnable = False
     assert w.view["winnable"] is None
+
+
+def test_wait_for_the_background_work():
+    w = Widget(game=Game.from_dict(ONE_FROM_WON), record=False)
+    assert w.wait(timeout=0) is True            # nothing running
+    w.winnable = True
+    assert w.wait(timeout=60) is True and w.view["winnable"] == {"state": "win", "moves": 1}
+    for bad in (-1, float("nan"), "1", True, 10**400):
+        with pytest.raises((TypeError, ValueError), match="timeout must be"):
+            w.wait(timeout=bad)
 
 
 def test_winnable_refuses_a_bad_intent():

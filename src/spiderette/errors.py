@@ -95,3 +95,35 @@ def whole(value: object, name: str, low: int | None = None, high: int | None = N
         span = (f"from {low} to {high}" if high is not None else f">= {low}") if low is not None else f"<= {high}"
         raise (error or ValueError)(f"{name} must be a whole number {span}, not {quote(value)}")
     return value
+
+
+#: The longest time a time limit, a delay or a timeout may name (about 31 years): a clock plus more than that
+#: is no longer a time.
+MAX_SECONDS = 1e9
+
+
+def seconds(value: object, name: str, *, positive: bool = False, none: bool = False, high: float = MAX_SECONDS,
+            error: type[Exception] | None = None) -> float | None:
+    """``value`` as a float number of seconds: an ``int`` or ``float`` (not a ``bool``), ``>= 0`` (``> 0`` with
+    ``positive``) and at most ``high``; ``None`` passes when ``none``. A wrong type raises ``TypeError`` and a
+    number out of range (NaN, infinity, a number too large for a float) ``ValueError``, or both ``error``.
+
+    >>> seconds(2, "delay"), seconds(None, "time_limit", none=True)
+    (2.0, None)
+    >>> seconds(10**400, "delay")
+    Traceback (most recent call last):
+    ...
+    ValueError: delay must be at most 1,000,000,000 seconds, not a whole number of 401 digits
+    """
+    if value is None and none:
+        return None
+    bound = "> 0" if positive else ">= 0"
+    told = f"{name} must be a number of seconds {bound}{' or None' if none else ''}, not {quote(value)}"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise (error or TypeError)(told)
+    if not (value > 0 if positive else value >= 0):   # NaN fails both
+        raise (error or ValueError)(told)
+    if not value <= high:
+        raise (error or ValueError)(f"{name} must be at most {high:,.0f} seconds, not {quote(value)}")
+    return float(value)
+

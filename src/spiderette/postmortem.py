@@ -46,6 +46,11 @@ class PostMortem:
                                        "spiderette-analyse", finished)
             return self._task
 
+    @property
+    def running(self) -> StoppableFuture | None:
+        """The analysis in progress, if any."""
+        return self._task
+
     def cancel(self) -> None:
         with self._lock:
             task, self._task = self._task, None

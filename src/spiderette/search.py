@@ -22,7 +22,7 @@ import threading
 import time
 from collections import Counter
 
-from .errors import quote
+from .errors import quote, seconds
 from .game import Game
 from .hints import Hint, useful_hints
 from .solver import plan
@@ -51,9 +51,7 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
     for name, value, low in (("samples", samples, 1), ("node_limit", node_limit, 1)):
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise ValueError(f"{name} must be a whole number >= {low}, not {quote(value)}")
-    if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                   or not time_limit > 0):
-        raise ValueError(f"time_limit must be a number of seconds > 0 or None, not {quote(time_limit)}")
+    time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     ranked = useful_hints(g)
     if not ranked:

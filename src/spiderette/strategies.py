@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from .errors import quote, whole
+from .errors import quote, seconds, whole
 from .game import Game
 from .hints import useful_hints
 from .move import Move
@@ -307,9 +307,7 @@ class SolverStrategy(Strategy):
         if node_limit is None and time_limit is None:
             raise ValueError("give node_limit or time_limit (or both): the solver needs a budget")
         self.node_limit = None if node_limit is None else whole(node_limit, "node_limit", 1)
-        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
-                                       or not time_limit > 0):
-            raise ValueError(f"time_limit must be a number of seconds > 0 or None, not {quote(time_limit)}")
+        time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
         self.time_limit = time_limit
         self.retry_after = whole(retry_after, "retry_after", 1)
         if fallback is not None and not callable(fallback):

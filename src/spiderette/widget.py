@@ -16,8 +16,9 @@ Python owns the :class:`~spiderette.Game` and checks every action; the browser d
 
 from __future__ import annotations
 
-import math
+import concurrent.futures
 import threading
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from .advice import planner_hint
 from .background import PlayFuture, StoppableFuture, run_in_thread
 from .bookkeeping import TableRecords
 from .clock import GameClock
-from .errors import IllegalMoveError, clip, quote, whole
+from .errors import IllegalMoveError, clip, quote, seconds, whole
 from .game import Game, parse_sequence
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .move import DEAL, Move
@@ -191,6 +192,29 @@ class Widget(anywidget.AnyWidget):
         with self._lock:
             self._hint = None
             self._publish("")
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the table's background work is done and drawn: Think, the Winnable? check, a
+        ``play(wait=False)`` and the analysis of "Where did it go wrong?". ``False`` if ``timeout`` seconds
+        passed first (``None``: no limit).
+
+        >>> w = Widget(seed=12, winnable=True, record=False)
+        >>> w.wait(60), w.view["winnable"]["state"]
+        (True, 'win')
+        """
+        if timeout is not None:
+            timeout = seconds(timeout, "timeout")
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._lock:   # an answer is published under the lock, before its task is forgotten
+                running = [f for f in (self._think, self._check, self._task, self._postmortem.running)
+                           if f is not None and not f.done()]
+            if not running:
+                return True
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            concurrent.futures.wait(running, timeout=left)
 
     def on_move(self, callback: Callable[[Move], object], remove: bool = False) -> None:
         """Call ``callback(move)`` after every move, deal, send or redo made on the table by hand."""
@@ -585,9 +609,7 @@ class Widget(anywidget.AnyWidget):
         Any other action on the table, or a new ``play``, stops a running one before it acts.
         """
         seq = parse_sequence(moves)
-        if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not math.isfinite(delay) \
-                or delay < 0:
-            raise ValueError(f"delay must be a finite number of seconds >= 0, not {quote(delay)}")
+        delay = seconds(delay, "delay", error=ValueError)
         if not isinstance(wait, bool):
             raise TypeError(f"wait must be True or False, not {quote(wait)}")
         self.stop()
