@@ -10,17 +10,13 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
-import sys
 from pathlib import Path
 
+import jupyter_harness as H
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-import jupyter_harness as H  # noqa: E402
-
-# The kernel imports spiderette from the working tree (src/ first on its PYTHONPATH); so do the tests.
-sys.path.insert(0, str(H.SRC))
+# The kernel imports spiderette from the working tree (src/ first on its PYTHONPATH); so do the tests (the
+# pytest configuration's pythonpath).
 
 _MISSING = [m for m in ("playwright", "jupyterlab", "nbformat", "ipykernel", "anywidget")
             if importlib.util.find_spec(m) is None]

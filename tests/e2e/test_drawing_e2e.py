@@ -12,6 +12,9 @@ from __future__ import annotations
 import random
 
 import jupyter_harness as H
+import pytest
+
+pytestmark = pytest.mark.e2e
 
 # Every card element, as the checks need it (the cards of each column in order, and the column's marks).
 READ_CARDS = """(root) => {
