@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from spiderette import Game, GreedyStrategy, PlannerStrategy  # noqa: E402
-from spiderette.widget import WINNABLE_TIME_LIMIT, Widget  # noqa: E402
+from spiderette.widget import Widget  # noqa: E402
+from spiderette.winnable import WINNABLE_TIME_LIMIT  # noqa: E402
 
 TARGET = 0.95
 

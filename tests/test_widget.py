@@ -246,7 +246,7 @@ def test_the_browser_can_change_no_trait_only_send_intents(monkeypatch):
                        "buffers": []})
         assert sent[-1] == [key], f"{key}: the value that holds is sent back"
     assert (dict(w.view), w.winnable, list(w.variants), dict(w.stats), w.four_colour, w._esm) == before
-    assert w._check is None, "no solver was switched on"
+    assert w.view["winnable"] is None and w._winnable.running is None, "no solver was switched on"
     send(w, action="winnable", on=True)   # the intent is the way to ask for it
     assert w.winnable is True
     w.winnable = False

@@ -129,6 +129,7 @@ def test_a_new_think_replaces_the_running_one():
     second = w.think(budget=300)
     assert first.cancelled()
     h = second.result(timeout=60)
+    assert w.wait(timeout=60)   # the answer is drawn
     join_thinkers()
     assert w.view["hint"]["text"] == str(h.move) and w.view["thinking"] is False
 
@@ -214,14 +215,14 @@ def test_winnable_follows_a_known_winning_line_without_searching_again():
     w = Widget(seed=12, winnable=True, record=False)
     settle(w)
     assert w.view["winnable"]["state"] == "win"
-    base, line = w._known_line
+    base, line = w._winnable.known_line
     assert base == () and len(line) == w.view["winnable"]["moves"]
     for k, m in enumerate(line[:4], start=1):
         w.apply(m)
-        assert w._check is None, "no search: the game follows the line"
+        assert w._winnable.running is None, "no search: the game follows the line"
         assert w.view["winnable"] == {"state": "win", "moves": len(line) - k}
     w.undo()
-    assert w._check is None and w.view["winnable"] == {"state": "win", "moves": len(line) - 3}
+    assert w._winnable.running is None and w.view["winnable"] == {"state": "win", "moves": len(line) - 3}
     other = next(m for m in w.game.legal_moves() if m != line[3])
     w.apply(other)   # off the line: a search again
     assert w.view["winnable"]["state"] in ("thinking", "win", "loss")
@@ -238,11 +239,11 @@ def test_winnable_knows_a_game_once_lost_stays_lost():
     for _ in range(6):
         m = w.game.legal_moves()[0]
         w.apply(m)
-        assert w._check is None, "no search: the game descends from a lost position"
+        assert w._winnable.running is None, "no search: the game descends from a lost position"
         assert w.view["winnable"] == {"state": "loss"}
     while w.game.can_undo:
         w.undo()
-    assert w._check is None and w.view["winnable"] == {"state": "loss"}
+    assert w._winnable.running is None and w.view["winnable"] == {"state": "loss"}
     w.new_game(seed=12)   # a new game forgets it
     assert w.view["winnable"]["state"] in ("thinking", "win")
     settle(w)

@@ -35,9 +35,9 @@ from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, f
 from .move import DEAL, Move
 from .planner import DEFAULT_BUDGET, STRONG_BUDGET
 from .postmortem import PostMortem, said
-from .solver import solve
 from .table import click_move, view
 from .variants import RULES
+from .winnable import WinnableCheck
 from .wording import card_text, hint_view, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
 STATIC = Path(__file__).parent / "static"
@@ -49,8 +49,6 @@ TIMED = (*MOVED, "undo")
 #: background).
 HINT_BUDGET = DEFAULT_BUDGET
 THINK_BUDGET = STRONG_BUDGET
-#: Seconds the Winnable? indicator gives the solver for each table.
-WINNABLE_TIME_LIMIT = 5.0
 #: The longest status line published (a refusal quoting a long input is cut).
 MAX_MESSAGE = 200
 
@@ -113,12 +111,7 @@ class Widget(anywidget.AnyWidget):
         self._games = 0                   # bumps for every new game: part of the table's key
         self._table: tuple | None = None  # the key of the table last published
         self._think: StoppableFuture | None = None
-        self._check: StoppableFuture | None = None
-        self._verdict: dict | None = None                 # view.winnable
-        self._verdicts: dict[tuple, dict] = {}            # proven verdicts by table key (this game)
-        self._winnable_lines: dict[int, tuple] = {}       # history length -> history of a position proven won
-        self._known_line: tuple[tuple, tuple] = ((), ())    # (history, winning line from there): followed
-        self._lost_from: tuple | None = None                # the history of a position proven lost
+        self._winnable = WinnableCheck(game.lock)          # view.winnable: the Winnable? indicator
         self._postmortem = PostMortem(game.lock)            # view.analysis: "Where did it go wrong?"
         self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
         self._clock = GameClock(game.elapsed)             # view.clock: the game timer
@@ -149,25 +142,25 @@ class Widget(anywidget.AnyWidget):
         ``refused`` names the action just refused (``view["refused"]``, for one view only)."""
         with self._lock:
             key = self._key()
+            g = self._game
             changed = key != self._table
             if changed:
                 # The table changed: a think about the old one stops, the Winnable? check starts again.
                 self._table = key
                 self._cancel_think()
                 if self.winnable:
-                    self._start_check()
+                    self._winnable.start(g, key, self._key, self._publish)
             if message is not None:
                 self._message = clip(message, MAX_MESSAGE)
                 self._tone = tone
             self._version += 1
-            g = self._game
             self._clock.follow(g.status, acted=(last or {}).get("kind") in TIMED)
             g.elapsed = self._clock.elapsed   # saved with the game (the resume file, g.save)
             v = view(g)
             v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
                      hint=self._hint, last=last,
-                     thinking=self._think is not None, winnable=self._verdict,
-                     undo_to_winnable=self._undo_target(), analysis=self._postmortem.view(g),
+                     thinking=self._think is not None, winnable=self._winnable.verdict,
+                     undo_to_winnable=self._winnable.undo_target(g), analysis=self._postmortem.view(g),
                      panel=self._panel, resume=self._records.offer(),
                      deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
             self.view = v
@@ -207,7 +200,8 @@ class Widget(anywidget.AnyWidget):
         end = None if timeout is None else time.monotonic() + timeout
         while True:
             with self._lock:   # an answer is published under the lock, before its task is forgotten
-                running = [f for f in (self._think, self._check, self._task, self._postmortem.running)
+                running = [f for f in (self._think, self._winnable.running, self._task,
+                                             self._postmortem.running)
                            if f is not None and not f.done()]
             if not running:
                 return True
@@ -343,10 +337,7 @@ class Widget(anywidget.AnyWidget):
         else:
             self._records.adopt(saved_id)
         self._games += 1
-        self._verdicts.clear()
-        self._winnable_lines.clear()
-        self._known_line = ((), ())
-        self._lost_from = None
+        self._winnable.reset()
         self._postmortem.reset()
         self._clock.reset(game.elapsed)
         self._hint = None
@@ -462,101 +453,17 @@ class Widget(anywidget.AnyWidget):
     def _winnable_changed(self, change: dict) -> None:
         with self._lock:
             if change["new"]:
-                self._start_check()
-                self._publish()
+                self._winnable.start(self._game, self._key(), self._key, self._publish)
             else:
-                check, self._check = self._check, None
-                if check is not None:
-                    check.cancel()
-                self._verdict = None
-                self._publish()
-
-    def _start_check(self) -> None:
-        """Solve the table in the background (cancelling the check of an older table); under the lock.
-
-        A table the game reached by following a winning line already found is winnable without a search:
-        the rest of that line wins from it; and a game is never won back once lost, so a table reached from
-        one proven lost is lost too."""
-        if self._check is not None:
-            self._check.cancel()
-            self._check = None
-        key = self._key()
-        history = tuple(self._game.history)
-        lost = self._lost_from is not None and history[:len(self._lost_from)] == self._lost_from
-        known = self._verdicts.get(key) or self._on_known_line() or ({"state": "loss"} if lost else None)
-        if known is not None:
-            self._verdict = known
-            self._note(known)
-            return
-        if self._game.is_won:
-            self._verdict = {"state": "win", "moves": 0}
-            return
-        self._verdict = {"state": "thinking"}
-        start = self._game.copy()
-        self._check = run_in_thread(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop),
-                                    "spiderette-winnable", lambda f, res: self._checked(f, key, res, history))
-
-    def _on_known_line(self) -> dict | None:
-        """``{"state": "win", ...}`` when the game has followed the last winning line found so far."""
-        base, line = self._known_line
-        history = tuple(self._game.history)
-        n = len(base)
-        if not line or history[:n] != base or len(history) > n + len(line):
-            return None
-        if history[n:] != line[:len(history) - n]:
-            return None
-        return {"state": "win", "moves": n + len(line) - len(history)}
-
-    def _checked(self, future: StoppableFuture, key: tuple, res, history: tuple) -> None:
-        with self._lock:
-            if self._check is future:
-                self._check = None
-            if not future.set_running_or_notify_cancel():
-                return
-            future.set_result(res)
-            if res.result == "win":
-                verdict = {"state": "win", "moves": len(res.moves)}
-                if key == self._key():   # the line is followed without searching again
-                    self._known_line = (tuple(self._game.history), tuple(res.moves))
-            elif res.result == "loss":
-                verdict = {"state": "loss"}
-                old = self._lost_from
-                if old is None or history[:len(old)] != old:   # keep the earliest on this line of play
-                    self._lost_from = history
-            else:
-                verdict = {"state": "unknown"}
-            if res.result in ("win", "loss"):
-                self._verdicts[key] = verdict
-            if key != self._key() or not self.winnable:
-                return   # an answer about an older table: never shown
-            self._verdict = verdict
-            self._note(verdict)
+                self._winnable.stop()
             self._publish()
-
-    def _note(self, verdict: dict) -> None:
-        """Remember a position proven winnable (by its place in the history), for :meth:`undo_to_winnable`."""
-        if verdict["state"] == "win":
-            history = tuple(self._game.history)
-            self._winnable_lines[len(history)] = history
-
-    def _undo_target(self) -> int | None:
-        """The move count of the last earlier position proven winnable, offered once the game is lost."""
-        g = self._game
-        lost = g.status in ("lost", "dead_end") or (self._verdict or {}).get("state") == "loss"
-        if not self.winnable or not lost:
-            return None
-        history = g.history
-        for n in sorted(self._winnable_lines, reverse=True):
-            if n < len(history) and tuple(history[:n]) == self._winnable_lines[n]:
-                return g.move_count - (len(history) - n)
-        return None
 
     def undo_to_winnable(self) -> int:
         """Undo back to the last earlier position the Winnable? indicator proved winnable; returns the number
         of moves taken back (0, and says so, when there is none)."""
         self.stop()
         with self._lock:
-            target = self._undo_target()
+            target = self._winnable.undo_target(self._game)
             if target is None:
                 self._publish("No earlier position was proven winnable")
                 return 0
