@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from .cards import card_code
 from .errors import quote, whole
-from .game import Game
+from .game import Game, a_game
 from .hints import Hint, best_hint, ranked_hints
 from .move import LETTERS, Move
 from .planner import DEFAULT_BUDGET, Plan, plan
@@ -144,6 +144,7 @@ def hint(g: Game, method: str = "planner", samples: int = SEARCH_SAMPLES, seed: 
     >>> h.move, h.reason
     (None, 'unknown within the budget (node limit reached)')
     """
+    a_game(g, "hint")
     if method == "planner":
         return planner_hint(g, whole(budget, "budget", 1))
     if method == "ranked":
@@ -164,6 +165,7 @@ def hints(g: Game, method: str = "planner", budget: int = DEFAULT_BUDGET) -> lis
     >>> [str(h.move) for h in hints(Game(seed=7), method="ranked")][:2]
     ['bd1', 'df1']
     """
+    a_game(g, "hints")
     if method == "ranked":
         return ranked_hints(g)
     if method != "planner":

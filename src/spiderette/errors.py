@@ -13,6 +13,7 @@ TypeError: suits must be a whole number, not 4.0
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -126,4 +127,11 @@ def seconds(value: object, name: str, *, positive: bool = False, none: bool = Fa
     if not value <= high:
         raise (error or ValueError)(f"{name} must be at most {high:,.0f} seconds, not {quote(value)}")
     return float(value)
+
+
+def an_event(value: object, name: str = "cancel") -> threading.Event | None:
+    """``value`` if it is ``None`` or a ``threading.Event`` (what stops a search when it is set)."""
+    if value is not None and not isinstance(value, threading.Event):
+        raise TypeError(f"{name} must be a threading.Event or None, not {quote(value)}")
+    return value
 

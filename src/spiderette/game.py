@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import threading
 from collections.abc import Callable, Iterable
@@ -22,7 +23,7 @@ from contextlib import AbstractContextManager, nullcontext
 from .cards import KING, card_code, rank_of
 from .checks import check_state
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
-from .errors import IllegalMoveError, InvalidPositionError, NotationError, quote, whole
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, quote, seconds, whole
 from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
 from .variants import Rules, get_rules
 
@@ -68,8 +69,17 @@ class Game:
     game between threads, use its :attr:`lock` (the widget does).
     """
 
-    #: Seconds spent playing the game, kept by whoever times it (the widget's game timer); saved with it.
-    elapsed: float = 0.0
+    _elapsed: float = 0.0
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds spent playing the game, kept by whoever times it (the widget's game timer); saved with it.
+        A number of seconds >= 0 (at most a billion): anything else is refused and changes nothing."""
+        return self._elapsed
+
+    @elapsed.setter
+    def elapsed(self, value: float) -> None:
+        self._elapsed = seconds(value, "elapsed")
 
     # ------------------------------------------------------------------ set-up
     def __init__(self, variant: str = "spiderette", seed: int | None = None, suits: int = 4,
@@ -792,6 +802,10 @@ class Game:
         return load(cls, path)
 
 
+#: The most moves one sequence may hold (``play``, ``w.play``): an endless iterator is refused, not read forever.
+MAX_SEQUENCE = 100_000
+
+
 def parse_sequence(moves: object) -> list[Move]:
     """Moves as notation (``"ab d cg2"``) or an iterable of ``Move`` / tokens, checked and parsed first.
 
@@ -802,4 +816,15 @@ def parse_sequence(moves: object) -> list[Move]:
         return parse_moves(moves)
     if not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray, Move, dict)):
         raise NotationError(f"moves are notation like 'ab d cg2' or a list of moves, not {quote(moves)}")
-    return [as_move(m, f"move {i}") for i, m in enumerate(moves, start=1)]
+    out = [as_move(m, f"move {i}") for i, m in enumerate(itertools.islice(moves, MAX_SEQUENCE + 1), start=1)]
+    if len(out) > MAX_SEQUENCE:
+        raise NotationError(f"a sequence holds at most {MAX_SEQUENCE:,} moves; this one holds more")
+    return out
+
+
+def a_game(value: object, who: str) -> Game:
+    """``value`` if it is a :class:`Game`; else ``TypeError`` saying that ``who`` takes one."""
+    if not isinstance(value, Game):
+        raise TypeError(f"{who} takes a Game, not {quote(value)}")
+    return value
+

@@ -39,8 +39,8 @@ import threading
 from dataclasses import dataclass
 
 from .deals import make_deck
-from .errors import whole
-from .game import Game
+from .errors import an_event, whole
+from .game import Game, a_game
 from .move import DEAL, SENDS, Move
 from .strategies import Strategy, visible_key
 
@@ -333,7 +333,9 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     ``threading.Event``) stops the search early (the Think button): the plan then comes from the tables
     searched so far.
     """
+    a_game(game, "plan")
     budget = whole(budget, "budget", 1)
+    an_event(cancel)
     seen = seen if seen is not None else set()
     if game.status != "playing":
         return None

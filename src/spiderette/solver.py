@@ -40,8 +40,8 @@ import time
 from dataclasses import dataclass, field, replace
 
 from .background import StoppableFuture, run_in_thread
-from .errors import quote, seconds
-from .game import Game
+from .errors import an_event, quote, seconds
+from .game import Game, a_game
 from .move import DEAL, SENDS, Move, move_table
 
 
@@ -293,12 +293,9 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
     Stops after ``time_limit`` seconds or ``node_limit`` expanded tables (``None``: no such limit), or when
     ``cancel`` (a ``threading.Event``) is set; a claimed win is replayed on a copy before it is returned.
     """
-    if not isinstance(g, Game):
-        raise TypeError(f"solve takes a Game, not {quote(g)}")
-    time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
-    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
-                                   or node_limit < 1):
-        raise ValueError(f"node_limit must be a whole number >= 1 or None, not {quote(node_limit)}")
+    a_game(g, "solve")
+    time_limit, node_limit = _limits(time_limit, node_limit)
+    an_event(cancel)
     t0 = time.perf_counter()
     with g.locked():
         start = g.copy()
@@ -343,6 +340,15 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
     if outcome == "cancelled":
         return result("unknown", reason="cancelled")
     return result("unknown", reason="node limit reached" if budget.nodes_spent(nodes) else "time limit reached")
+
+
+def _limits(time_limit: object, node_limit: object) -> tuple[float | None, int | None]:
+    """The budget of a solve, checked: seconds > 0 or ``None``, a whole number of tables >= 1 or ``None``."""
+    time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
+    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
+                                   or node_limit < 1):
+        raise ValueError(f"node_limit must be a whole number >= 1 or None, not {quote(node_limit)}")
+    return time_limit, node_limit
 
 
 def _checked(start: Game, line: list[Move]) -> list[Move]:
@@ -467,8 +473,11 @@ def plan(g: Game, node_limit: int, cancel: threading.Event | None = None, deals:
 def solve_async(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None) -> StoppableFuture:
     """:func:`solve` in a background thread: a ``Future`` whose ``cancel()`` stops the search.
 
-    The position is copied at once, so the game may be played on meanwhile.
+    The position is copied at once, so the game may be played on meanwhile; the arguments are checked at
+    once too (a ``TypeError`` or ``ValueError`` here, not in the ``Future``).
     """
+    a_game(g, "solve_async")
+    time_limit, node_limit = _limits(time_limit, node_limit)
     with g.locked():
         start = g.copy()
     return run_in_thread(lambda stop: solve(start, time_limit, node_limit, stop), "spiderette-solve")

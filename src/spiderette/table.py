@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .cards import card_code
 from .errors import IllegalMoveError, quote
-from .game import Game
+from .game import Game, a_game
 from .move import LETTERS, Move
 
 
@@ -25,6 +25,7 @@ def view(g: Game) -> dict:
     Face-down and stock cards are not in it, only their numbers. ``targets["src:count"]`` lists the
     columns where the top ``count`` cards of column ``src`` may go (an empty list: movable, nowhere to go).
     """
+    a_game(g, "view")
     with g.locked():
         tableau = []
         for i in range(g.columns):
@@ -60,7 +61,7 @@ def click_move(g: Game, src: int, count: int | None = None) -> Move:
     its own suit first, then onto a card of another suit, then to an empty column; leftmost first.
     Raises ``IllegalMoveError`` saying why when it can go nowhere.
     """
-    n = g.columns
+    n = a_game(g, "click_move").columns
     if isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < n:
         raise IllegalMoveError(f"column {quote(src)} does not exist (columns 0-{n - 1})")
     with g.locked():
