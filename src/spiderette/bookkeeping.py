@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import warnings
 
-from .errors import quote
+from .errors import clip, quote
 from .game import Game
 from .records import (
     RESUME_FILE,
@@ -39,6 +39,9 @@ from .records import (
     resume_info,
     save_resume,
 )
+
+#: How much of a path or an error a status line shows (a path is worth seeing, within reason).
+PATH_SHOWN = 120
 
 
 class TableRecords:
@@ -66,7 +69,8 @@ class TableRecords:
             if not self._failed:
                 self._failed = True
                 why = e.strerror if isinstance(e, OSError) and e.strerror else str(e) or type(e).__name__
-                where = f" ({e.filename})" if isinstance(e, OSError) and e.filename else ""
+                where = f" ({clip(str(e.filename), PATH_SHOWN)})" if isinstance(e, OSError) and e.filename else ""
+                why = clip(why, PATH_SHOWN)
                 self.note = f"Could not {what}: {why}{where}"
                 warnings.warn(self.note, RecordsWarning, stacklevel=4)
             return None
@@ -148,7 +152,7 @@ class TableRecords:
         """The saved game and its id, or ``None`` (a damaged file is set aside and :attr:`note` says so)."""
         if not self.enabled:
             return None
-        there = (home() / RESUME_FILE).exists()
+        there = self._guard("look for the saved game", lambda: (home() / RESUME_FILE).exists())
         loaded = self._guard("read the saved game", load_resume)
         if loaded is None and there and self.note is None:
             self.note = "The saved game could not be read: it was set aside (see the warning)"

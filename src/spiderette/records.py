@@ -40,6 +40,7 @@ Spiderette      4       1    1      100%       1            1         612       
 
 from __future__ import annotations
 
+import errno
 import html
 import json
 import os
@@ -52,11 +53,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import SaveFileError, quote
+from .errors import SaveFileError, clip, quote
 from .game import Game
 from .savefile import FORMAT as SAVE_FORMAT
+from .savefile import PATH_LIMIT, document, write_atomic
 from .savefile import VERSION as SAVE_VERSION
-from .savefile import document, write_atomic
 from .variants import RULES, get_rules
 
 ENV = "SPIDERETTE_HOME"
@@ -100,7 +101,11 @@ def home(folder: str | os.PathLike | None = None) -> Path:
         return Path(folder)
     env = os.environ.get(ENV)
     if env:
-        return Path(env).expanduser()
+        try:
+            return Path(env).expanduser()
+        except RuntimeError:   # "~someone/..." for no such user: a folder that cannot be found
+            raise FileNotFoundError(errno.ENOENT, f"{ENV} names the home of no such user",
+                                    clip(env, PATH_LIMIT)) from None
     import platformdirs
 
     return Path(platformdirs.user_data_dir("spiderette", appauthor=False))
@@ -399,8 +404,13 @@ def stats(folder: str | os.PathLike | None = None) -> Stats:
     try:
         return read_stats(folder)
     except OSError as e:
-        _warn(f"cannot read the statistics: {e.strerror or e} ({e.filename})")
-        return Stats(path=home(folder) / STATS_FILE)
+        _warn(f"cannot read the statistics: {clip(e.strerror or str(e), PATH_LIMIT)}"
+              f" ({clip(str(e.filename), PATH_LIMIT)})")
+        try:
+            where = home(folder) / STATS_FILE
+        except OSError:
+            where = None
+        return Stats(path=where)
 
 
 def read_stats(folder: str | os.PathLike | None = None) -> Stats:

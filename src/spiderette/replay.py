@@ -41,6 +41,7 @@ from .move import Move
 from .solver import SolveResult
 from .strategies import visible_key
 from .table import view
+from .traits import Flag, Seconds
 from .widget import Widget, static_file
 from .wording import SUIT_SYMBOLS, card_text, describe  # noqa: F401 - card_text and SUIT_SYMBOLS: still importable here
 
@@ -100,14 +101,14 @@ class Replay(anywidget.AnyWidget):
     #: One entry per move: ``{"text"}`` always, plus ``"cards"``, ``"reason"`` and ``"hint"`` once shown.
     moves = traitlets.List(read_only=True).tag(sync=True)
     #: The browser steps forward every ``delay`` seconds while this is true; it turns false at the end.
-    playing = traitlets.Bool(False).tag(sync=True)
-    delay = traitlets.Float(DEFAULT_DELAY).tag(sync=True)
+    playing = Flag(False).tag(sync=True)
+    delay = Seconds(DEFAULT_DELAY, MIN_DELAY, MAX_DELAY).tag(sync=True)
     #: A line above the table: what the source was (the solver's verdict, an analysis' summary), or "".
     note = traitlets.Unicode("", read_only=True).tag(sync=True)
     #: For the replay of an :class:`~spiderette.Analysis`: the step where the game's turning point is the
     #: next move (the "Turning point" button goes there), else ``None``.
     turning = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
-    four_colour = traitlets.Bool(False).tag(sync=True)
+    four_colour = Flag(False).tag(sync=True)
 
     def __init__(self, source: Game | SolveResult | Analysis | Widget, *, step: int = 0,
                  delay: float = DEFAULT_DELAY, spoilers: bool = False, four_colour: bool = False,
@@ -234,13 +235,6 @@ class Replay(anywidget.AnyWidget):
         if isinstance(value, bool) or not 0 <= value <= len(self):
             raise traitlets.TraitError(f"step must be a whole number from 0 to {len(self)}, not {quote(value)}")
         return value
-
-    @traitlets.validate("delay")
-    def _valid_delay(self, proposal: dict) -> float:
-        try:
-            return _check_delay(proposal["value"])
-        except (TypeError, ValueError) as e:
-            raise traitlets.TraitError(str(e)) from None
 
     @traitlets.observe("step")
     def _step_changed(self, change: dict) -> None:

@@ -6,10 +6,13 @@ was edited by hand or cut short is refused whole. Only a regular file of at most
 
 from __future__ import annotations
 
+import errno
+import glob
 import json
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,14 +74,20 @@ def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) ->
     that, for small files written often. An existing file keeps its permission bits; a new one gets the
     usual ones (0666 less the umask). On an error the temporary file is removed and the old file is kept.
     """
-    path = Path(path)
+    path = Path(os.path.realpath(path))   # through a symbolic link: its target is what is replaced
     folder = path.parent
     try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
+        st = os.stat(path)
     except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    else:
+        if not stat.S_ISREG(st.st_mode):   # a folder, a pipe, a device: never replaced by a file
+            raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path)) if stat.S_ISDIR(st.st_mode) \
+                else OSError(errno.EINVAL, "not a regular file (a pipe, a socket or a device)", str(path))
+        mode = stat.S_IMODE(st.st_mode)
+    _clean_stale(folder, path.name)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -96,6 +105,24 @@ def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) ->
         raise
     if durable:
         _fsync_folder(folder)
+
+
+#: A temporary file this old was left by a writer that was killed: the next write removes it.
+STALE_SECONDS = 600
+
+
+def _clean_stale(folder: Path, name: str) -> None:
+    """Remove the temporary files of ``name`` left in ``folder`` by writers killed mid-write (never raises)."""
+    now = time.time()
+    try:
+        for tmp in folder.glob(f".{glob.escape(name)}.*.tmp"):
+            try:
+                if now - tmp.lstat().st_mtime > STALE_SECONDS:
+                    tmp.unlink()
+            except OSError:
+                pass
+    except OSError:
+        pass
 
 
 def _fsync_folder(folder: Path) -> None:

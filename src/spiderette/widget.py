@@ -36,6 +36,7 @@ from .move import DEAL, Move
 from .planner import DEFAULT_BUDGET, STRONG_BUDGET
 from .postmortem import PostMortem, said
 from .table import click_move, view
+from .traits import Flag
 from .variants import RULES
 from .winnable import WinnableCheck
 from .wording import card_text, hint_view, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
@@ -80,9 +81,9 @@ class Widget(anywidget.AnyWidget):
     _css = static_file("widget.css")
 
     view = traitlets.Dict().tag(sync=True)
-    four_colour = traitlets.Bool(False).tag(sync=True)
+    four_colour = Flag(False).tag(sync=True)
     #: The Winnable? indicator (a spoiler, off by default): the solver checks every table in the background.
-    winnable = traitlets.Bool(False).tag(sync=True)
+    winnable = Flag(False).tag(sync=True)
     #: The variants the New-game chooser offers: ``{"name", "title", "suits"}`` each, from :data:`RULES`.
     variants = traitlets.List(read_only=True).tag(sync=True)
     #: The Statistics panel's rows (``spiderette.records.Stats.table``), kept up to date while it is open.
@@ -93,6 +94,9 @@ class Widget(anywidget.AnyWidget):
                  resume: bool = False, record: bool = True, **kwargs) -> None:
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
+        for name, value in (("winnable", winnable), ("four_colour", four_colour)):
+            if not isinstance(value, bool):   # checked before anything is read or made
+                raise TypeError(f"{name} must be True or False, not {quote(value)}")
         self._records = TableRecords(record)
         saved = self._records.opening(resume, game)   # resume=True: the saved game, if there is a good one
         game = saved or game or Game(variant, seed=seed, suits=suits)
@@ -211,8 +215,15 @@ class Widget(anywidget.AnyWidget):
             concurrent.futures.wait(running, timeout=left)
 
     def on_move(self, callback: Callable[[Move], object], remove: bool = False) -> None:
-        """Call ``callback(move)`` after every move, deal, send or redo made on the table by hand."""
+        """Call ``callback(move)`` after every move, deal, send or redo made on the table by hand
+        (``remove=True``: no longer; a callback that was not added is a ``ValueError``)."""
+        if not callable(callback):
+            raise TypeError(f"callback must be a function of a Move, not {quote(callback)}")
+        if not isinstance(remove, bool):
+            raise TypeError(f"remove must be True or False, not {quote(remove)}")
         if remove:
+            if callback not in self._on_move:
+                raise ValueError(f"{quote(callback)} was not added with on_move")
             self._on_move.remove(callback)
         else:
             self._on_move.append(callback)
