@@ -8,8 +8,20 @@ The doctests in ``src/`` (and every test) keep statistics and resume files in a 
 """
 
 import importlib.util
+import os
 
 import pytest
+
+try:   # Hypothesis profiles: HYPOTHESIS_PROFILE=quick runs every property test in seconds (tests that set
+    # their own max_examples keep it); the default is thorough.
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("thorough", max_examples=150, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile("quick", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "thorough"))
+except ImportError:   # the test extra is not installed: only the doctests run
+    pass
 
 collect_ignore = []
 if any(importlib.util.find_spec(name) is None for name in ("gymnasium", "numpy")):

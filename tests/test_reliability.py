@@ -183,3 +183,56 @@ def test_stale_temporary_files_are_cleaned_at_the_next_write(tmp_path):
     Game(seed=1).save(path)
     assert not stale.exists() and fresh.exists()
     assert Game.load(path).seed == 1
+
+
+# ---------------------------------------------------------------------- the Game API, with arbitrary objects
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ANYTHING = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.integers(min_value=10**300, max_value=10**400)
+    | st.floats(allow_nan=True) | st.text(max_size=30) | st.binary(max_size=8)
+    | st.sampled_from(["ab", "bd", "d", "ab3", "sc", "zz", "bd ea", "", "  ", "ga", "bd1"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8)
+
+CALLS = {
+    "move": lambda g, a, b: g.move(a, b),
+    "move-count": lambda g, a, b: g.move(1, 3, count=a),
+    "send": lambda g, a, b: g.send(a),
+    "apply": lambda g, a, b: g.apply(a),
+    "play": lambda g, a, b: g.play(a),
+    "why_illegal": lambda g, a, b: g.why_illegal(a),
+    "notation": lambda g, a, b: g.notation(a),
+    "resolve": lambda g, a, b: g.resolve(a),
+    "column": lambda g, a, b: g.column(a),
+    "face_down": lambda g, a, b: g.face_down(a),
+    "movable": lambda g, a, b: g.movable(a),
+    "copy": lambda g, a, b: g.copy(lock=a),
+    "elapsed": lambda g, a, b: setattr(g, "elapsed", a),
+    "Game": lambda g, a, b: Game(seed=a, suits=b),
+    "Game-variant": lambda g, a, b: Game(a, seed=1),
+    "from_dict": lambda g, a, b: Game.from_dict(a),
+    "from_position": lambda g, a, b: Game.from_position(a),
+    "hint": lambda g, a, b: hint(g, method=a),
+    "hints": lambda g, a, b: hints(g, budget=a),
+    "click_move": lambda g, a, b: click_move(g, a, b),
+    "solve": lambda g, a, b: solve(g, time_limit=a, node_limit=50),
+}
+
+
+def snapshot(g: Game) -> tuple:
+    return g.position(), list(g.history), list(g.redo_list), g.elapsed
+
+
+@given(name=st.sampled_from(sorted(CALLS)), a=ANYTHING, b=ANYTHING)
+def test_any_object_to_the_game_api_is_answered_or_refused_cleanly(name, a, b):
+    g = Game(seed=7)
+    g.play("bd ea d")
+    g.undo()
+    before = snapshot(g)
+    try:
+        CALLS[name](g, a, b)
+    except (TypeError, ValueError) as e:
+        assert len(str(e)) < 400, str(e)[:100]
+        assert snapshot(g) == before   # a refusal changes nothing
