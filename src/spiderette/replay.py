@@ -28,6 +28,7 @@ card), a slider, step buttons and the move list, each move with its hint reason.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import anywidget
 import traitlets
@@ -35,6 +36,7 @@ import traitlets
 from .advice import planner_reason
 from .analysis import Analysis
 from .errors import IllegalMoveError, quote, whole
+from .frontend import static_file
 from .game import Game
 from .hints import ranked_hints
 from .move import Move
@@ -42,8 +44,10 @@ from .solver import SolveResult
 from .strategies import visible_key
 from .table import view
 from .traits import Flag, Seconds
-from .widget import Widget, static_file
 from .wording import SUIT_SYMBOLS, card_text, describe  # noqa: F401 - card_text and SUIT_SYMBOLS: still importable here
+
+if TYPE_CHECKING:   # (the replay needs no widget: a Widget is anything with a .game)
+    from .widget import Widget
 
 #: The seconds between steps while playing, by default, and the least and most allowed.
 DEFAULT_DELAY = 0.6
@@ -336,8 +340,8 @@ def _fresh(g: Game) -> Game:
 
 def _line_of(source: object) -> tuple[Game, list[Move], str]:
     """The start position, the moves and the note of what is replayed."""
-    if isinstance(source, Widget):
-        source = source.game
+    if not isinstance(source, (Game, Analysis, SolveResult)) and isinstance(getattr(source, "game", None), Game):
+        source = source.game   # a Widget (anything that holds a game)
     if isinstance(source, Game):
         start = source.copy()   # takes the game's lock: a whole snapshot
         line = start.history

@@ -20,7 +20,6 @@ import concurrent.futures
 import threading
 import time
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 import anywidget
 import traitlets
@@ -30,6 +29,7 @@ from .background import PlayFuture, StoppableFuture, run_in_thread
 from .bookkeeping import TableRecords
 from .clock import GameClock
 from .errors import IllegalMoveError, clip, quote, seconds, whole
+from .frontend import static_file
 from .game import Game, parse_sequence
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .move import DEAL, Move
@@ -41,7 +41,6 @@ from .variants import RULES
 from .winnable import WinnableCheck
 from .wording import card_text, hint_view, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
-STATIC = Path(__file__).parent / "static"
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
 MOVED = ("move", "deal", "send", "redo")
 #: ``view["last"]`` kinds that start (or go on with) the game timer.
@@ -52,18 +51,6 @@ HINT_BUDGET = DEFAULT_BUDGET
 THINK_BUDGET = STRONG_BUDGET
 #: The longest status line published (a refusal quoting a long input is cut).
 MAX_MESSAGE = 200
-
-
-def static_file(name: str) -> Path | str:
-    """The built front-end file ``static/<name>`` (for ``_esm`` / ``_css``), or a stand-in that says it is missing."""
-    path = STATIC / name
-    if path.exists():
-        return path
-    if name.endswith(".js"):
-        # Without the built front end (an install that skipped `npm run build`) say so on the table.
-        return ("export default { render({ el }) { el.textContent = 'spiderette: the front end is not built"
-                " (run npm install && npm run build in the source tree)'; } };")
-    return ""
 
 
 class Widget(anywidget.AnyWidget):
