@@ -260,3 +260,10 @@ def test_the_four_colour_deck_is_chosen_at_the_table():
     assert w.four_colour is True and v["message"].startswith("Refused: 'on' must be true or false")
     send(w, action="four_colour", on=False)
     assert w.four_colour is False
+
+
+def test_every_intent_of_the_protocol_has_one_handler():
+    from spiderette.intents import ACTIONS, KEEP_PLAYING, VERSIONED
+
+    assert set(Widget._ACTS) == set(ACTIONS)
+    assert set(KEEP_PLAYING) <= set(ACTIONS) and set(VERSIONED) <= set(ACTIONS)

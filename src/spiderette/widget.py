@@ -591,50 +591,61 @@ class Widget(anywidget.AnyWidget):
             # second press (a double click on the stock, "dd") counts.
             if version != self._version and action in VERSIONED:
                 raise IntentError("That was made on an older table; the table has changed, try again")
-            n = self._game.columns
-            played: Move | None = None
-            if action == "move":
-                played = self._step(move_of(content, n))
-            elif action == "click":
-                src = field(content, "src", 0, n)
-                count = None if content.get("count") is None else field(content, "count", 1, 100)
-                try:
-                    move = click_move(self._game, src, count)
-                except IllegalMoveError as e:
-                    self._refuse(e, click=(src, count))
-                    raise
-                played = self._step(move)
-            elif action == "deal":
-                played = self._step(DEAL)
-            elif action == "send":
-                played = self._step(Move("send", field(content, "src", 0, n)))
-            elif action == "redo":
-                played = self.redo()
-            elif action == "new":
-                variant, suits, seed = new_game_choice(content, self._game)
-                self.new_game(seed=seed, variant=variant, suits=suits)
-            elif action == "think":
-                self.think()
-            elif action == "four_colour":   # the table's "4 colours" box
-                self.four_colour = flag(content, "on")
-                self._publish()
-            elif action == "analyse":
-                self.where_did_it_go_wrong()
-            elif action == "undo_to_turning":
-                self.undo_to_turning_point()
-            elif action == "stats":
-                self.show_stats(flag(content, "open", self._panel is None))
-            elif action == "away":   # the page showing the table was hidden: the clock stops until the next action
-                self._clock.pause()
-                self._publish()
-            elif action == "winnable":
-                on = flag(content, "on")
-                if on == self.winnable:
-                    self._publish()
-                else:
-                    self.winnable = on
-            else:
-                getattr(self, action)()
+            played = self._ACTS[action](self, content, self._game.columns)
         if played is not None:
             for callback in list(self._on_move):
                 callback(played)
+
+    # Each intent of the protocol (``intents.ACTIONS``) and what it does, one small function each: it takes the
+    # intent (checked field by field) and the number of columns, under the lock, and returns the move made on
+    # the table by hand (for ``on_move``), or ``None``.
+    def _act_click(self, content: dict, n: int) -> Move:
+        src = field(content, "src", 0, n)
+        count = None if content.get("count") is None else field(content, "count", 1, 100)
+        try:
+            move = click_move(self._game, src, count)
+        except IllegalMoveError as e:
+            self._refuse(e, click=(src, count))
+            raise
+        return self._step(move)
+
+    def _act_new(self, content: dict, n: int) -> None:
+        variant, suits, seed = new_game_choice(content, self._game)
+        self.new_game(seed=seed, variant=variant, suits=suits)
+
+    def _act_four_colour(self, content: dict, n: int) -> None:   # the table's "4 colours" box
+        self.four_colour = flag(content, "on")
+        self._publish()
+
+    def _act_away(self, content: dict, n: int) -> None:   # the page was hidden: the clock stops until the next action
+        self._clock.pause()
+        self._publish()
+
+    def _act_winnable(self, content: dict, n: int) -> None:
+        on = flag(content, "on")
+        if on == self.winnable:
+            self._publish()
+        else:
+            self.winnable = on
+
+    _ACTS: dict[str, Callable[[Widget, dict, int], Move | None]] = {
+        "move": lambda self, c, n: self._step(move_of(c, n)),
+        "click": _act_click,
+        "deal": lambda self, c, n: self._step(DEAL),
+        "send": lambda self, c, n: self._step(Move("send", field(c, "src", 0, n))),
+        "redo": lambda self, c, n: self.redo(),
+        "undo": lambda self, c, n: self.undo() and None,
+        "restart": lambda self, c, n: self.restart(),
+        "hint": lambda self, c, n: self.hint() and None,
+        "new": _act_new,
+        "think": lambda self, c, n: self.think() and None,
+        "stop_thinking": lambda self, c, n: self.stop_thinking() and None,
+        "winnable": _act_winnable,
+        "undo_to_winnable": lambda self, c, n: self.undo_to_winnable() and None,
+        "resume": lambda self, c, n: self.resume() and None,
+        "stats": lambda self, c, n: self.show_stats(flag(c, "open", self._panel is None)),
+        "away": _act_away,
+        "analyse": lambda self, c, n: self.where_did_it_go_wrong() and None,
+        "undo_to_turning": lambda self, c, n: self.undo_to_turning_point() and None,
+        "four_colour": _act_four_colour,
+    }
