@@ -26,6 +26,7 @@ Move.parse('d')
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from .errors import NotationError, quote
 
@@ -40,24 +41,28 @@ def column_letter(i: int) -> str:
     return LETTERS[i]
 
 
+@dataclass(frozen=True, slots=True, eq=False)
 class Move:
     """One action: ``kind`` is ``"move"``, ``"deal"`` or ``"send"``.
 
     ``src`` and ``dst`` are 0-based column indices and ``count`` the number of cards; each is ``None``
     where it does not apply (a deal has none; a send has only ``src``). A move whose ``count`` is ``None``
-    is unresolved: the game picks the count (see :meth:`spiderette.Game.move`).
+    is unresolved: the game picks the count (see :meth:`spiderette.Game.move`). Frozen: equal moves are
+    interchangeable, and a move can be a key.
+
+    >>> Move("move", 1, 3, 1).to_dict()
+    {'kind': 'move', 'src': 1, 'dst': 3, 'count': 1}
     """
 
-    __slots__ = ("kind", "src", "dst", "count", "_key")
-
     kind: str
-    src: int | None
-    dst: int | None
-    count: int | None
+    src: int | None = None
+    dst: int | None = None
+    count: int | None = None
+    _key: tuple = field(init=False, repr=False)   # (kind, src, dst, count): equality and hash, made once
 
-    def __init__(self, kind: str, src: int | None = None, dst: int | None = None,
-                 count: int | None = None) -> None:
-        if kind not in KINDS:
+    def __post_init__(self) -> None:
+        kind, src, dst, count = self.kind, self.src, self.dst, self.count
+        if not isinstance(kind, str) or kind not in KINDS:
             raise NotationError(f"unknown move kind {quote(kind)}: one of {', '.join(KINDS)}")
 
         def col(v: object, what: str) -> int:
@@ -73,26 +78,22 @@ class Move:
                                       or not 1 <= count <= 99):
                 raise NotationError(f"count must be a whole number from 1 to 99, not {quote(count)}")
         elif kind == "send":
-            src = col(src, "src")
+            col(src, "src")
             if dst is not None or count is not None:
                 raise NotationError("a send names only its column")
         elif src is not None or dst is not None or count is not None:
             raise NotationError("a deal names no column")
-        set_ = object.__setattr__
-        set_(self, "kind", kind)
-        set_(self, "src", src)
-        set_(self, "dst", dst)
-        set_(self, "count", count)
-        set_(self, "_key", (kind, src, dst, count))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Move is immutable")
+        object.__setattr__(self, "_key", (kind, src, dst, count))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and self._key == other._key
 
     def __hash__(self) -> int:
         return hash(self._key)
+
+    def to_dict(self) -> dict:
+        """``{"kind", "src", "dst", "count"}``: the move as the widget's view and JSON carry it."""
+        return {"kind": self.kind, "src": self.src, "dst": self.dst, "count": self.count}
 
     def __str__(self) -> str:
         if self.kind == "deal":
@@ -106,7 +107,7 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
     def __reduce__(self):
-        return (Move, self._key)
+        return (Move, (self.kind, self.src, self.dst, self.count))
 
     @classmethod
     def parse(cls, text: str) -> Move:

@@ -263,12 +263,11 @@ class Replay(anywidget.AnyWidget):
         nxt = self._line[n] if n < len(self) else None
         if old is not None and n == old + 1:
             played = self._line[old]
-            last = {"kind": played.kind, "src": played.src, "dst": played.dst, "count": played.count}
+            last = played.to_dict()
         else:
             last = {"kind": "undo"} if old is not None and n == old - 1 else {"kind": "new"}
         v.update(step=n, steps=len(self), title=g.rules.title, last=last,
-                 hint=None if nxt is None else {"kind": nxt.kind, "src": nxt.src, "dst": nxt.dst,
-                                                "count": nxt.count, "text": self._entries[n]["text"]},
+                 hint=None if nxt is None else {**nxt.to_dict(), "text": self._entries[n]["text"]},
                  message=self._message(n))
         shown = len(self) if self._spoilers else n + 1
         moves = [e if i < shown else {"text": e["text"]} for i, e in enumerate(self._entries)]

@@ -225,7 +225,7 @@ class Widget(anywidget.AnyWidget):
         m = e.move if e.index is None else None
         refused = None
         if m is not None:
-            refused = {"kind": m.kind, "src": m.src, "dst": m.dst, "count": m.count}
+            refused = m.to_dict()
         elif click is not None:
             refused = {"kind": "click", "src": click[0], "dst": None, "count": click[1]}
         words = refusal(self._game, e, click) if words is None else words
@@ -246,8 +246,7 @@ class Widget(anywidget.AnyWidget):
                 self._refuse(e)
                 raise
             self._hint = None
-            self._publish(outcome(g, text, move, runs), last={"kind": move.kind, "src": move.src,
-                                                              "dst": move.dst, "count": move.count})
+            self._publish(outcome(g, text, move, runs), last=move.to_dict())
             return move
 
     def stop(self) -> bool:

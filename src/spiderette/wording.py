@@ -131,8 +131,7 @@ def hint_text(g: Game, h: Hint) -> str:
 
 def hint_view(g: Game, h: Hint) -> dict:
     """``view["hint"]`` for ``h``: the move (``text`` in notation, for scripts) and its reason in card words."""
-    return {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
-            "text": str(h.move), "reason": hint_text(g, h)}
+    return {**h.move.to_dict(), "text": str(h.move), "reason": hint_text(g, h)}
 
 
 #: A card in words inside a message (``10♥``, ``Q♠``): what :func:`hidden_named` looks for.
