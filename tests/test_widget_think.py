@@ -38,12 +38,12 @@ def join_thinkers() -> None:
 @pytest.fixture
 def slow(monkeypatch):
     """A planner that thinks until it is cancelled (at most a minute): time to act while it runs."""
-    import spiderette.widget
+    import spiderette.tablehints
 
     def planner_hint(g, budget, name, cancel=None):
         cancel.wait(60)
         return None
-    monkeypatch.setattr(spiderette.widget, "planner_hint", planner_hint)
+    monkeypatch.setattr(spiderette.tablehints, "planner_hint", planner_hint)
 
 
 def test_think_returns_a_future_and_shows_a_hint():
@@ -67,7 +67,7 @@ def test_think_intent_says_thinking_then_answers():
     w = Widget(seed=7)
     v = send(w, action="think")
     assert v["thinking"] is True and v["message"] == "Thinking\u2026"
-    f = w._think
+    f = w._hints.running
     h = f.result(timeout=60)
     assert w.view["thinking"] is False and w.view["hint"]["text"] == str(h.move)
 
@@ -105,7 +105,7 @@ def test_other_changes_cancel_thinking(action, slow):
 def test_stop_thinking(slow):
     w = Widget(seed=7)
     send(w, action="think")
-    f = w._think
+    f = w._hints.running
     v = send(w, action="stop_thinking")
     assert f.cancelled() and v["thinking"] is False and v["message"] == "Stopped thinking"
     join_thinkers()

@@ -24,8 +24,7 @@ from collections.abc import Callable, Iterable
 import anywidget
 import traitlets
 
-from .advice import planner_hint
-from .background import PlayFuture, StoppableFuture, run_in_thread
+from .background import PlayFuture
 from .bookkeeping import TableRecords
 from .clock import GameClock
 from .errors import IllegalMoveError, clip, quote, seconds, whole
@@ -33,22 +32,18 @@ from .frontend import static_file
 from .game import Game, parse_sequence
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .move import DEAL, Move
-from .planner import DEFAULT_BUDGET, STRONG_BUDGET
 from .postmortem import PostMortem, said
 from .table import click_move, view
+from .tablehints import HINT_BUDGET, THINK_BUDGET, TableHints  # noqa: F401 - the budgets: importable here
 from .traits import Flag
 from .variants import RULES
 from .winnable import WinnableCheck
-from .wording import card_text, hint_view, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
+from .wording import move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
 MOVED = ("move", "deal", "send", "redo")
 #: ``view["last"]`` kinds that start (or go on with) the game timer.
 TIMED = (*MOVED, "undo")
-#: The planner's budget (tables) behind the Hint button, and behind Think (the strong setting, in the
-#: background).
-HINT_BUDGET = DEFAULT_BUDGET
-THINK_BUDGET = STRONG_BUDGET
 #: The longest status line published (a refusal quoting a long input is cut).
 MAX_MESSAGE = 200
 
@@ -95,13 +90,11 @@ class Widget(anywidget.AnyWidget):
         self._version = 0
         self._message = ""
         self._tone = ""                   # view.tone: "refusal" while the message is a refusal
-        self._hint: dict | None = None
-        self._suggestions: tuple = ((), [], -1)   # (table key, the planner's hints for it, the one shown)
+        self._hints = TableHints(game.lock)                # view.hint and view.thinking: Hint and Think
         self._task: PlayFuture | None = None
         self._on_move: list[Callable[[Move], object]] = []
         self._games = 0                   # bumps for every new game: part of the table's key
         self._table: tuple | None = None  # the key of the table last published
-        self._think: StoppableFuture | None = None
         self._winnable = WinnableCheck(game.lock)          # view.winnable: the Winnable? indicator
         self._postmortem = PostMortem(game.lock)            # view.analysis: "Where did it go wrong?"
         self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
@@ -138,7 +131,7 @@ class Widget(anywidget.AnyWidget):
             if changed:
                 # The table changed: a think about the old one stops, the Winnable? check starts again.
                 self._table = key
-                self._cancel_think()
+                self._hints.cancel()
                 if self.winnable:
                     self._winnable.start(g, key, self._key, self._publish)
             if message is not None:
@@ -149,8 +142,8 @@ class Widget(anywidget.AnyWidget):
             g.elapsed = self._clock.elapsed   # saved with the game (the resume file, g.save)
             v = view(g)
             v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
-                     hint=self._hint, last=last,
-                     thinking=self._think is not None, winnable=self._winnable.verdict,
+                     hint=self._hints.shown, last=last,
+                     thinking=self._hints.thinking, winnable=self._winnable.verdict,
                      undo_to_winnable=self._winnable.undo_target(g), analysis=self._postmortem.view(g),
                      panel=self._panel, resume=self._records.offer(),
                      deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
@@ -174,7 +167,7 @@ class Widget(anywidget.AnyWidget):
     def refresh(self) -> None:
         """Redraw the table from ``w.game`` (after changing the game without going through ``w``)."""
         with self._lock:
-            self._hint = None
+            self._hints.clear()
             self._publish("")
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -191,7 +184,7 @@ class Widget(anywidget.AnyWidget):
         end = None if timeout is None else time.monotonic() + timeout
         while True:
             with self._lock:   # an answer is published under the lock, before its task is forgotten
-                running = [f for f in (self._think, self._winnable.running, self._task,
+                running = [f for f in (self._hints.running, self._winnable.running, self._task,
                                              self._postmortem.running)
                            if f is not None and not f.done()]
             if not running:
@@ -245,7 +238,7 @@ class Widget(anywidget.AnyWidget):
             except IllegalMoveError as e:
                 self._refuse(e)
                 raise
-            self._hint = None
+            self._hints.clear()
             self._publish(outcome(g, text, move, runs), last=move.to_dict())
             return move
 
@@ -282,7 +275,7 @@ class Widget(anywidget.AnyWidget):
         self.stop()
         with self._lock:
             move = self._game.undo()
-            self._hint = None
+            self._hints.clear()
             self._publish(outcome(self._game, undo_text(self._game, move)) if move else "Nothing to undo",
                           last={"kind": "undo"} if move else None)
             return move
@@ -296,7 +289,7 @@ class Widget(anywidget.AnyWidget):
             text = redo_text(g, redo[0]) if redo else ""   # the next move redone, not the last
             runs = g.runs_completed
             move = g.redo()
-            self._hint = None
+            self._hints.clear()
             self._publish(outcome(g, text, move, runs) if move else "Nothing to redo",
                           last={"kind": "redo"} if move else None)
             return move
@@ -309,7 +302,7 @@ class Widget(anywidget.AnyWidget):
             self._game.restart()
             self._records.new_game()
             self._clock.reset()
-            self._hint = None
+            self._hints.clear()
             self._publish("Restarted the same deal", last={"kind": "new"})
 
     def new_game(self, seed: int | None = None, variant: str | None = None, suits: int | None = None) -> Game:
@@ -337,7 +330,7 @@ class Widget(anywidget.AnyWidget):
         self._winnable.reset()
         self._postmortem.reset()
         self._clock.reset(game.elapsed)
-        self._hint = None
+        self._hints.clear()
         self._publish(message, last={"kind": "new"})
 
     def resume(self) -> bool:
@@ -369,26 +362,9 @@ class Widget(anywidget.AnyWidget):
         moves, best first), and so on round the list: the message says "Hint 2 of 5".
         """
         with self._lock:
-            key = self._key()
-            if self._suggestions[0] != key:
-                h = planner_hint(self._game, HINT_BUDGET, card_text)
-                self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1)
-            return self._show_next()
-
-    def _show_next(self) -> Move | None:
-        """Show the next of the table's suggestions (``self._suggestions``); under the lock."""
-        key, suggestions, shown = self._suggestions
-        if not suggestions:
-            self._hint = None
-            self._publish("No useful move: undo, or start a new game")
-            return None
-        i = (shown + 1) % len(suggestions)
-        self._suggestions = (key, suggestions, i)
-        h = suggestions[i]
-        self._hint = {**hint_view(self._game, h), "index": i + 1, "of": len(suggestions)}
-        place = f" {i + 1} of {len(suggestions)}" if len(suggestions) > 1 else ""
-        self._publish(f"Hint{place}: {self._hint['reason']}")
-        return h.move
+            message, move = self._hints.next(self._game, self._key())
+            self._publish(message)
+            return move
 
     # ------------------------------------------------------------------ thinking (the honest search)
     def think(self, wait: bool = False, budget: int | None = None):
@@ -408,42 +384,16 @@ class Widget(anywidget.AnyWidget):
             raise TypeError(f"wait must be True or False, not {quote(wait)}")
         whole(budget, "budget", 1)
         with self._lock:
-            self._cancel_think()
-            start, key = self._game.copy(), self._key()
-            future = run_in_thread(lambda stop: planner_hint(start, budget, card_text, cancel=stop),
-                                   "spiderette-think", lambda f, h: self._thought(f, key, h))
-            self._think = future
+            future = self._hints.think(self._game, self._key(), budget, self._key, self._publish)
             self._publish("Thinking\u2026")
         return future.result() if wait else future
 
     def stop_thinking(self) -> bool:
         """Stop a running :meth:`think`; ``True`` if one was stopped."""
         with self._lock:
-            stopped = self._cancel_think()
+            stopped = self._hints.cancel()
             self._publish("Stopped thinking" if stopped else "Not thinking")
             return stopped
-
-    def _cancel_think(self) -> bool:
-        with self._lock:
-            future, self._think = self._think, None
-            return future is not None and future.cancel()
-
-    def _thought(self, future: StoppableFuture, key: tuple, h) -> None:
-        """The think thread's answer: shown (under the lock) only if the table is still the one it was for."""
-        with self._lock:
-            current = self._think is future
-            if current:
-                self._think = None
-            if not future.set_running_or_notify_cancel():   # cancelled: a newer table or a stop
-                if current:   # cancelled by future.cancel() itself: the table stops showing "thinking"
-                    self._publish("Stopped thinking")
-                return
-            if key != self._key():
-                self._publish("The table changed while thinking")
-            else:
-                self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1)
-                self._show_next()
-            future.set_result(h)
 
     # ------------------------------------------------------------------ the Winnable? indicator
     @traitlets.observe("winnable")
@@ -468,7 +418,7 @@ class Widget(anywidget.AnyWidget):
             steps = g.move_count - target
             for _ in range(steps):
                 g.undo()
-            self._hint = None
+            self._hints.clear()
             self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: back to a winnable position",
                           last={"kind": "undo"})
             return steps
@@ -497,7 +447,7 @@ class Widget(anywidget.AnyWidget):
                 return 0
             for _ in range(steps):
                 self._game.undo()
-            self._hint = None
+            self._hints.clear()
             self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: the next move is the one that lost"
                           " the game; try another", last={"kind": "undo"})
             return steps
