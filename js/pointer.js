@@ -82,8 +82,10 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     const c = drawn.view.tableau[col];
     const k = c.total - index;
     keyboard.place(col, Math.min(k, Math.max(1, c.movable)));
+    const felt = root.querySelector(".sp-table");
     press = {
-      pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, col, index, k,
+      pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, col, index, k, felt,
+      scroll0: felt ? [felt.scrollLeft, felt.scrollTop] : [0, 0],
       movable: k <= c.movable, dragging: false, moved: false, els: null, version: drawn.view.version,
     };
     try { root.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
@@ -101,7 +103,10 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
       startDrag(p);
     }
     e.preventDefault();
-    const tr = `translate(${dx}px, ${dy}px)`;
+    // (the felt may have scrolled under the pointer since the press: autoscroll.js)
+    const sx = p.felt ? p.felt.scrollLeft - p.scroll0[0] : 0;
+    const sy = p.felt ? p.felt.scrollTop - p.scroll0[1] : 0;
+    const tr = `translate(${dx + sx}px, ${dy + sy}px)`;
     for (const el of p.els) el.style.transform = tr;
     const hit = hitTest(p, e.clientX, e.clientY);
     const hover = hit && !(hit.type === "tableau" && hit.col === p.col) ? hit.el : null;

@@ -15,6 +15,7 @@ import { h } from "./cards.js";
 import { flip, flyOn, land, moments, snapshot } from "./animation.js";
 import { createKeyboard } from "./keyboard.js";
 import { keepKeys } from "./keep-keys.js";
+import { createAutoScroll } from "./autoscroll.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
 import { agrees, createHistory, predict } from "./predict.js";
@@ -50,8 +51,9 @@ function render({ model, el }) {
 
   const chrome = createChrome(uid);
   const table = h("div", { class: "sp-table" });
-  // the felt (it scrolls sideways when too narrow) and the banner drawn over it
-  const stage = h("div", { class: "sp-stage" }, table, chrome.bannerSlot);
+  // the felt (it scrolls sideways when too narrow, and down when taller than the notebook area allows),
+  // and what is drawn over it: the question before a game is given up, the Statistics panel, the banners
+  const stage = h("div", { class: "sp-stage" }, chrome.question, chrome.panel, table, chrome.bannerSlot);
   const root = h("div", {
     class: "spiderette",
     tabindex: "0",
@@ -59,7 +61,7 @@ function render({ model, el }) {
     "aria-roledescription": "solitaire",
     "aria-label": "Spiderette solitaire. Arrows move, Enter picks up and drops, Escape cancels; " +
       "U undo, R redo, H hint, D deal, N new game.",
-  }, chrome.toolbar, chrome.stats, chrome.message, chrome.question, chrome.panel, stage, chrome.live);
+  }, chrome.toolbar, chrome.stats, chrome.message, stage, chrome.live);
   el.append(root);
   keepKeys(root, on); // no key typed in the widget reaches the notebook (Hint, then D D: no cell deleted)
 
@@ -94,9 +96,10 @@ function render({ model, el }) {
     }
   }
 
-  const sizer = createSizer(root, on, () => drawn.view && drawTable(drawn.view, true));
+  const sizer = createSizer(root, on, () => drawn.view && drawTable(drawn.view, true), stage);
   const keyboard = createKeyboard({ root, drawn, on, send: act, newGame: () => giveUp("new"), say: chrome.say });
   const pointer = createPointer({ root, drawn, on, send: act, keyboard });
+  const autoScroll = createAutoScroll({ root, felt: table, on });
 
   // New game, Restart and Resume give up the game on the table: while it is in progress, ask first.
   function perform(action) {
@@ -271,6 +274,7 @@ function render({ model, el }) {
     sizer.disconnect();
     ac.abort();
     pointer.abort();
+    autoScroll.stop();
     root.remove();
   };
 }

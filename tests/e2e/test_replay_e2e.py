@@ -244,3 +244,49 @@ def test_an_analysed_game_shows_its_verdicts_and_jumps_to_its_turning_point(lab,
     page.wait_for_function(f"() => document.querySelector('.spiderette-replay').dataset.replayStep === '{k}'",
                            timeout=10_000, polling=50)
     assert not lab.widget_problems()
+
+
+# Every text and control of the status line and the controls row of replay `root`: clipped (cut by its own
+# box, or lying outside the replay's box) or not.
+CLIPPED = """(root) => {
+  // (the replay's box, within the output area that shows it)
+  const a = root.getBoundingClientRect();
+  const o = (root.closest('.jp-OutputArea-output') || document.body).getBoundingClientRect();
+  const r = {left: Math.max(a.left, o.left), right: Math.min(a.right, o.right)};
+  const out = [];
+  for (const e of root.querySelectorAll('.sp-stats > *, .sp-stat > *, .sp-rp-controls button, ' +
+                                        '.sp-rp-controls input, .sp-rp-position')) {
+    if (!e.getClientRects().length) continue;  // (not drawn: hidden)
+    const b = e.getBoundingClientRect();
+    const cut = e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible';
+    if (cut || b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.width < 1)
+      out.push([e.className || e.tagName, e.textContent.trim(), Math.round(b.left - r.left), Math.round(b.width)]);
+  }
+  return {out, width: a.width, output: o.width, position: root.querySelector('.sp-rp-position').textContent.trim()};
+}"""
+
+
+def test_two_replays_side_by_side_clip_nothing(lab, request):
+    """Two replays in an HBox (half the width each): the status line and the controls wrap or shrink,
+    nothing is clipped ("0 / 45" whole, not "0 / 4")."""
+    g, seen, line = Game(variant="spider", suits=2, seed=32), set(), []
+    while len(line) < 45:
+        line.append(str(greedy_move(g, seen)))
+        g.apply(line[-1])
+    lab.page.set_viewport_size({"width": 1024, "height": 900})
+    lab.open(request.node.name, [f"{IMPORT}\nimport ipywidgets\ng = Game(variant='spider', suits=2, seed=32)\n"
+                                 f"g.play({' '.join(line)!r})\nipywidgets.HBox([Replay(g), Replay(g)])"], widgets=2)
+    page = lab.page
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.wait_for_function("() => document.querySelector('#filebrowser') && "
+                           "document.querySelector('#filebrowser').getBoundingClientRect().width > 100")
+    for i in range(2):
+        r = page.locator(".spiderette-replay").nth(i)
+        page.wait_for_function("(root) => root.querySelector('.sp-rp-position').textContent.trim() !== ''",
+                               arg=r.element_handle())
+        c = r.evaluate(CLIPPED)
+        assert c["position"] == "0 / 45", c
+        assert c["width"] < 520, f"half the width: {c}"
+        assert c["out"] == [], f"replay {i}: clipped {c}"
+    H.ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(H.ARTIFACTS / "replay-side-by-side.png"))

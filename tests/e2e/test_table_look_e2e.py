@@ -512,7 +512,7 @@ def test_readme_screenshot(lab, request):
     """A game in progress in JupyterLab, a hint shown: test-artifacts/readme.png, and docs/screenshot.png
     with SPIDERETTE_README_SCREENSHOT=1."""
     page = lab.page
-    page.set_viewport_size({"width": 1200, "height": 940})
+    page.set_viewport_size({"width": 1280, "height": 900})
     lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=11)\nw"])
     set_theme(page, "JupyterLab Light")
     page.evaluate("window.jupyterapp.shell.collapseLeft()")
