@@ -1,14 +1,23 @@
 """The ``spiderette`` command: ``lab``, ``play``, ``solve`` and ``stats`` (also ``python -m spiderette``).
 
 Each subcommand is a function ``cmd_NAME(args)`` returning the exit code; :func:`main` parses and runs one.
+
+Exit codes: 0 done; 1 a command that could not do its work, or a standard output closed (``>&-``), full or
+broken: the command stops there, without a traceback, quietly for a reader that went away (``| head -1``)
+and with one line on standard error otherwise; 2 bad arguments (the message quotes at most about 60
+characters of a bad value); 130 Ctrl+C. A closed standard input ends ``play`` as the end of input does. A
+terminal whose encoding lacks the suit symbols gets letters instead (``6H`` for ``6♥``), and ``?`` for any
+other character it cannot show.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import importlib.util
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +26,7 @@ from importlib import resources
 from pathlib import Path
 
 from .advice import hint
+from .errors import QUOTE_LIMIT, clip, quote
 from .game import Game
 from .variants import RULES, VARIANTS
 
@@ -49,12 +59,126 @@ Commands:
   q, quit    stop (so does end of input)"""
 
 
+# ---------------------------------------------------------------------- output streams
+#: What a terminal that cannot show a character gets instead (``PYTHONIOENCODING=ascii``, an old console).
+PLAIN = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "·": "-", "…": "...", "—": "-", "–": "-"}
+PLAIN_ERRORS = "spiderette-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """The codec error handler :data:`PLAIN_ERRORS`: suit letters for suit symbols, ``?`` for the rest."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(PLAIN.get(c, "?") for c in error.object[error.start:error.end]), error.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def _fit_streams() -> None:
+    """Make the standard streams safe for what the command writes and reads.
+
+    Output whose encoding cannot write the suit symbols writes letters (:data:`PLAIN`) instead of failing;
+    input that cannot be decoded becomes replacement characters (then a bad move) instead of a traceback.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None)
+        if encoding is None or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            "".join(PLAIN).encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            try:
+                stream.reconfigure(errors=PLAIN_ERRORS)
+            except (ValueError, OSError):  # (a closed stream: nothing will be written to it anyway)
+                pass
+    if getattr(sys.stdin, "errors", None) == "strict" and hasattr(sys.stdin, "reconfigure"):
+        try:
+            sys.stdin.reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass
+
+
+class _OutputFailed(Exception):
+    """Standard output could not be written: a reader that went away, a closed or full output."""
+
+
+class _GuardedOutput:
+    """Standard output, except that a failure to write it raises :class:`_OutputFailed`, told apart from
+    the other ``OSError`` (a statistics file that cannot be written, say)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as e:
+            raise _OutputFailed(e) from e
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as e:
+            raise _OutputFailed(e) from e
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _silence_stdout() -> None:
+    """Point the standard output's file at the null device, so that the flush at exit finds nowhere to fail."""
+    try:
+        fd = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, ValueError, OSError):  # (not a real file, as under pytest's capture)
+        return
+    try:
+        os.dup2(null, fd)
+    except OSError:
+        pass
+    finally:
+        os.close(null)
+
+
 # ---------------------------------------------------------------------- argument types
+class _Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose error messages quote at most about :data:`QUOTE_LIMIT` characters of what
+    was typed (argparse's own messages quote a bad value whole)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        super().error(_bounded(message))
+
+
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 12},}}")  # (longer than a quote() of a long value)
+
+
+def _bounded(message: str) -> str:
+    """``message`` with every quoted value, and every long word, cut to about :data:`QUOTE_LIMIT` characters."""
+    def cut(m: re.Match) -> str:
+        text = m.group()
+        if len(text) <= QUOTE_LIMIT + 2:
+            return text
+        return f"{text[:QUOTE_LIMIT + 1]}{text[0]}… ({len(text) - 2} characters)"
+
+    message = _QUOTED.sub(cut, message)
+    message = _WORD.sub(lambda m: f"{m.group()[:QUOTE_LIMIT]}… ({len(m.group())} characters)", message)
+    return clip(message, 400)
+
+
+def _suits(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the number of suits must be 4, 2 or 1, not {quote(text)}") from None
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the deal number must be a whole number, not {text[:40]!r}") from None
+        raise argparse.ArgumentTypeError(f"the deal number must be a whole number, not {quote(text)}") from None
 
 
 def _seconds(text: str) -> float:
@@ -63,7 +187,7 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"seconds must be a number > 0, not {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"seconds must be a number > 0, not {quote(text)}")
     return value
 
 
@@ -73,7 +197,7 @@ def _port(text: str) -> int:
     except ValueError:
         value = 0
     if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"the port must be a whole number from 1 to 65535, not {text[:40]!r}")
+        raise argparse.ArgumentTypeError(f"the port must be a whole number from 1 to 65535, not {quote(text)}")
     return value
 
 
@@ -82,13 +206,13 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
                    help="the deal number (0 <= N < 2**64; default: a random deal)")
     p.add_argument("--variant", default="spiderette", choices=VARIANTS, metavar="V",
                    help=f"the variant: {', '.join(VARIANTS)} (default: spiderette)")
-    p.add_argument("--suits", type=int, default=4, metavar="N",
+    p.add_argument("--suits", type=_suits, default=4, metavar="N",
                    help="the number of suits: 4, 2 or 1 (red_black_spiderette: 4 only; default: 4)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``spiderette`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="spiderette", description="Spiderette (one-deck Spider) solitaire: play, solve, open the notebook.",
         epilog="Run 'spiderette COMMAND --help' for the options of a command.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
@@ -136,17 +260,42 @@ def _version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
 
-    Bad arguments print a message on stderr and raise ``SystemExit(2)``, as argparse does.
+    Bad arguments print a message on stderr and raise ``SystemExit(2)``, as argparse does. A closed or broken
+    standard output returns 1 (see the module's text).
     """
+    _fit_streams()
     args = build_parser().parse_args(argv)
-    try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # the reader went away (``spiderette solve 42 | head -1``): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if sys.stdout is None and args.command != "lab":  # (``>&-``: Python then drops every print silently)
+        _warn("standard output is closed")
         return 1
+    real = sys.stdout
+    guarded = sys.stdout = _GuardedOutput(real) if real is not None else None
+    try:
+        code = args.func(args)
+        if guarded is not None:
+            guarded.flush()  # (now, not at exit, where a failure is a traceback-like message and exit code 120)
+        return code
+    except KeyboardInterrupt:
+        _warn("")
+        return 130
+    except _OutputFailed as e:
+        sys.stdout = real
+        _silence_stdout()
+        cause = e.args[0]
+        if not isinstance(cause, BrokenPipeError):  # (a reader that went away wants no message)
+            _warn(f"cannot write to standard output: {cause.strerror or cause}")
+        return 1
+    finally:
+        if guarded is not None and sys.stdout is guarded:
+            sys.stdout = real
+
+
+def _warn(text: str) -> None:
+    """A line on standard error, if there is one to write to."""
+    try:
+        print(f"spiderette: {text}" if text else "", file=sys.stderr)
+    except (AttributeError, ValueError, OSError):
+        pass
 
 
 def _game(args: argparse.Namespace) -> Game:
@@ -256,7 +405,11 @@ def _ending(g: Game) -> str:
 
 
 def _read(prompt: str, echo: bool) -> str | None:
-    """A line of input (``None`` at end of input); piped input is echoed so the transcript reads well."""
+    """A line of input (``None`` at end of input, or with standard input closed); piped input is echoed so the
+    transcript reads well."""
+    if sys.stdin is None:  # (``<&-``)
+        print()
+        return None
     try:
         line = input(prompt)
     except EOFError:
@@ -298,7 +451,7 @@ def _command(g: Game, word: str) -> tuple[str, bool]:
 def cmd_play(args: argparse.Namespace) -> int:
     """``spiderette play``: a game in the terminal, read line by line from standard input."""
     g = _game(args)
-    echo = not sys.stdin.isatty()
+    echo = sys.stdin is not None and not sys.stdin.isatty()
     print(f"{_title(g)}. Type moves like ab, d, ab3; ? for help, q to quit.\n")
     print(g)
     played = False

@@ -46,7 +46,8 @@ A ``reset()`` without a seed draws the next deal number (1 to 10⁹) from ``env.
 after a seeded reset repeat too. ``info["deal"]`` is the deal number (``Game(variant, seed=info["deal"],
 suits=suits)`` replays it).
 ``reset(options={"game": g})`` starts from a copy of the game ``g`` (of the environment's variant, suits and
-``auto_remove``) instead. ``info`` also has ``"status"`` (``Game.status``), ``"runs_completed"`` and ``"steps"``.
+``auto_remove``) instead. A ``reset`` refused (a bad ``seed`` or ``options``) changes nothing: the episode
+under way goes on. ``info`` also has ``"status"`` (``Game.status``), ``"runs_completed"`` and ``"steps"``.
 
 A masked random agent playing one game:
 
@@ -73,10 +74,13 @@ as for ``SpideretteEnv``).
 
 from __future__ import annotations
 
+import math
 import operator
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import SUITS
+from .deals import check_seed
 from .errors import quote
 from .game import Game, as_move
 from .move import DEAL, SENDS, Move, move_table
@@ -94,6 +98,7 @@ __all__ = ["SpideretteEnv", "ENV_ID", "card_number", "card_of_number", "REWARDS"
 
 ENV_ID = "spiderette/Spiderette-v0"
 MAX_COUNT = 13  # a movable group is at most king to ace
+RANKS = "A23456789TJQK"
 
 
 def card_number(code: str) -> int:
@@ -102,10 +107,14 @@ def card_number(code: str) -> int:
     >>> card_number("AS"), card_number("KS"), card_number("4H"), card_number("KD")
     (1, 13, 17, 52)
     """
-    return SUITS.index(code[1]) * 13 + "A23456789TJQK".index(code[0]) + 1
+    if not isinstance(code, str):
+        raise TypeError(f"a card is written like 'AS' or '4H', not {quote(code)}")
+    if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
+        raise ValueError(f"a card is written like 'AS' or '4H' (rank A23456789TJQK, suit {SUITS}), not {quote(code)}")
+    return SUITS.index(code[1]) * 13 + RANKS.index(code[0]) + 1
 
 
-_NUMBERS = {r + s: card_number(r + s) for s in SUITS for r in "A23456789TJQK"}
+_NUMBERS = {r + s: card_number(r + s) for s in SUITS for r in RANKS}
 
 
 def card_of_number(number: int) -> int:
@@ -116,9 +125,23 @@ def card_of_number(number: int) -> int:
     ('AS', '4H', 'KD')
     """
     if isinstance(number, bool) or not isinstance(number, (int, np.integer)) or not 1 <= number <= 52:
-        raise ValueError(f"a card number is a whole number from 1 to 52, not {number!r}")
+        raise ValueError(f"a card number is a whole number from 1 to 52, not {quote(number)}")
     suit, rank = divmod(int(number) - 1, 13)
     return 16 * suit + rank + 1
+
+
+def _real(value: object, name: str) -> float:
+    """``value`` as a float if it is a finite real number (``int``, ``float`` or a NumPy number, not a
+    ``bool``): a reward. A wrong type is a ``TypeError``, NaN, infinity or a number too large a ``ValueError``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a number, not {quote(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise ValueError(f"{name} must be a finite number, not {quote(value)}")
+    return number
 
 
 #: The rewards an environment can give (see the module's text).
@@ -145,8 +168,8 @@ class SpideretteEnv(gym.Env):
     ``variant`` and ``suits`` as for :class:`spiderette.Game`; ``auto_remove=False`` keeps complete runs in
     the tableau until a send action; ``max_steps`` truncates an episode (``None``: never); ``reward``:
     ``"runs"`` (+1 a run) or ``"shaped"`` (runs, cards turned over and in-suit links);
-    ``render_mode="ansi"`` makes :meth:`render` return the text picture of the table; ``illegal_reward`` is
-    the reward of an illegal action.
+    ``render_mode="ansi"`` makes :meth:`render` return the text picture of the table; ``illegal_reward`` (a
+    finite ``int`` or ``float``) is the reward of an illegal action.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
@@ -156,16 +179,21 @@ class SpideretteEnv(gym.Env):
                  illegal_reward: float = -1.0, reward: str = "runs") -> None:
         rules = get_rules(variant)
         Game(variant, seed=0, suits=suits, auto_remove=auto_remove)  # checks suits and auto_remove
-        if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int)
-                                      or max_steps < 1):
-            raise ValueError(f"max_steps must be a whole number from 1, or None, not {max_steps!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if reward not in REWARDS:
+        if max_steps is not None:
+            told = f"max_steps must be a whole number >= 1, or None, not {quote(max_steps)}"
+            if isinstance(max_steps, bool) or not isinstance(max_steps, int):
+                raise TypeError(told)
+            if max_steps < 1:
+                raise ValueError(told)
+        if render_mode is not None and not (isinstance(render_mode, str)
+                                            and render_mode in self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None or 'ansi', not {quote(render_mode)}")
+        if not (isinstance(reward, str) and reward in REWARDS):
             raise ValueError(f"reward must be 'runs' or 'shaped', not {quote(reward)}")
+        illegal_reward = _real(illegal_reward, "illegal_reward")
         self.reward = reward
         self.variant, self.suits, self.auto_remove = rules.name, suits, auto_remove
-        self.max_steps, self.render_mode, self.illegal_reward = max_steps, render_mode, float(illegal_reward)
+        self.max_steps, self.render_mode, self.illegal_reward = max_steps, render_mode, illegal_reward
         n = self.columns = rules.columns
         self._runs_total = rules.runs
         table = move_table(n)
@@ -248,9 +276,9 @@ class SpideretteEnv(gym.Env):
             a = operator.index(action)
         except TypeError:
             raise ValueError(f"an action is a whole number from 0 to {self.action_space.n - 1},"
-                             f" not {action!r}") from None
+                             f" not {quote(action)}") from None
         if not 0 <= a < self.action_space.n:
-            raise ValueError(f"action {a} is outside the action space (0 to {self.action_space.n - 1})")
+            raise ValueError(f"action {quote(a)} is outside the action space (0 to {self.action_space.n - 1})")
         return a
 
     # ------------------------------------------------------------------ what the agent sees
@@ -292,12 +320,17 @@ class SpideretteEnv(gym.Env):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Start an episode: deal ``seed`` if given, else a deal drawn from ``np_random``, or
-        ``options={"game": g}``. Returns the observation and the info (with ``"action_mask"``)."""
-        super().reset(seed=seed)
+        ``options={"game": g}``. Returns the observation and the info (with ``"action_mask"``).
+
+        A refused ``seed`` or ``options`` raises before anything changes: the episode under way goes on."""
+        if seed is not None:
+            check_seed(seed)
+        if options is not None and not isinstance(options, Mapping):
+            raise TypeError(f"options must be a dict such as {{'game': g}}, or None, not {quote(options)}")
         game = (options or {}).get("game")
         if game is not None:
             if not isinstance(game, Game):
-                raise TypeError(f"options['game'] must be a spiderette.Game, not {type(game).__name__}")
+                raise TypeError(f"options['game'] must be a spiderette.Game, not {quote(game)}")
             if (game.variant, game.suits, game.auto_remove) != (self.variant, self.suits, self.auto_remove):
                 raise ValueError(f"options['game'] is {game.variant} with {game.suits} suits, auto_remove="
                                  f"{game.auto_remove}; this environment plays {self.variant} with {self.suits}"
@@ -305,6 +338,8 @@ class SpideretteEnv(gym.Env):
             if any(len(game.column(i)) - game.face_down(i) > self.face_up_limit for i in range(self.columns)):
                 raise ValueError(f"options['game'] has a column of more than {self.face_up_limit} face-up cards,"
                                  " more than a game from a deal can have: it does not fit the observation space")
+        super().reset(seed=seed)  # (the checks passed: from here on nothing is refused)
+        if game is not None:
             self.game, self._deal = game.copy(), game.seed
         else:
             self._deal = seed if seed is not None else int(self.np_random.integers(1, 1_000_000_000))

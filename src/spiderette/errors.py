@@ -98,6 +98,21 @@ def whole(value: object, name: str, low: int | None = None, high: int | None = N
     return value
 
 
+def flag(value: object, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False``; anything else (``1``, ``"yes"``, ``None``) is a ``TypeError``.
+
+    >>> flag(True, "progress")
+    True
+    >>> flag("yes", "progress")
+    Traceback (most recent call last):
+    ...
+    TypeError: progress must be True or False, not 'yes'
+    """
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, not {quote(value)}")
+    return value
+
+
 #: The longest time a time limit, a delay or a timeout may name (about 31 years): a clock plus more than that
 #: is no longer a time.
 MAX_SECONDS = 1e9

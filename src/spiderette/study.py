@@ -37,14 +37,22 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from itertools import islice
 
-from .errors import IllegalMoveError, NotationError, quote, whole
+from .deals import MAX_SEED
+from .errors import IllegalMoveError, NotationError, flag, quote, whole
 from .game import Game
 from .move import Move
 from .results import Comparison, Simulation, need
 from .strategies import Strategy, strategy_label, visible_key
 
-__all__ = ["simulate", "compare", "play_deal", "StrategyError", "ENDS"]
+__all__ = ["simulate", "compare", "play_deal", "StrategyError", "ENDS", "MAX_DEALS", "MAX_PROCESSES"]
+
+#: The most deals a study plays: ``deals`` giving more (``range(10**9)``, ``itertools.count()``) is a
+#: ``ValueError``, found without reading more than one deal past the cap.
+MAX_DEALS = 1_000_000
+#: The most worker processes ``processes`` may ask for (a study never starts more than it has deals).
+MAX_PROCESSES = 256
 
 #: How a game of a study can end (the first words of a row's ``end``).
 ENDS = ("won", "resigned", "no moves", "move cap", "cycle", "illegal move")
@@ -134,14 +142,27 @@ def _play_chunk(strategy: StrategyLike, deals: Sequence[int], config: tuple) -> 
 
 # ---------------------------------------------------------------------- checking the arguments
 def _check_deals(deals: object) -> list[int]:
+    """The deal numbers of ``deals`` as a list, read without ever holding more than :data:`MAX_DEALS` + 1."""
     if isinstance(deals, (str, bytes, dict)) or not isinstance(deals, Iterable):
         raise TypeError(f"deals must be an iterable of deal numbers like range(1000), not {quote(deals)}")
-    out = list(deals)
+    too_many = f"deals must hold at most {MAX_DEALS:,} deal numbers"
+    try:
+        size = len(deals)  # (a range or a list says its size: no need to read it)
+    except OverflowError:  # more than sys.maxsize, as range(2**64)
+        raise ValueError(f"{too_many}, not {quote(deals)}") from None
+    except Exception:  # no length (an iterator, a generator): read it, but no further than the cap
+        size = None
+    if size is not None and size > MAX_DEALS:
+        raise ValueError(f"{too_many}, not {size:,} ({quote(deals)})")
+    told = quote(deals)  # (before reading: an iterator's repr changes as it is read)
+    out = list(islice(deals, MAX_DEALS + 1))
+    if len(out) > MAX_DEALS:
+        raise ValueError(f"{too_many}: {told} gives more")
     if not out:
-        raise ValueError(f"deals is empty: give at least one deal number, not {quote(deals)}")
+        raise ValueError(f"deals is empty: give at least one deal number, not {told}")
     seen: set[int] = set()
     for d in out:
-        whole(d, "each deal", 0, 2**64 - 1)
+        whole(d, "each deal", 0, MAX_SEED - 1)
         if d in seen:
             raise ValueError(f"deals must not repeat a deal: {quote(d)} appears twice")
         seen.add(d)
@@ -161,6 +182,8 @@ def _check_strategy(strategy: object, parallel: bool) -> None:
 
 def _check_executor(executor: object, processes: object) -> Executor | None:
     processes = whole(processes, "processes", 1)
+    if processes > MAX_PROCESSES:
+        raise ValueError(f"processes must be at most {MAX_PROCESSES}, not {quote(processes)}")
     if executor is None:
         return None
     if processes != 1:
@@ -189,9 +212,7 @@ class _NoBar:
 
 
 def _progress_bar(total: int, desc: str, progress: object):
-    if not isinstance(progress, bool):
-        raise TypeError(f"progress must be True or False, not {quote(progress)}")
-    if not progress:
+    if not flag(progress, "progress"):
         return _NoBar()
     try:
         from tqdm.auto import tqdm
@@ -223,10 +244,10 @@ def _run(strategies: list, deals: list[int], config: tuple, processes: int, exec
 
 def _run_parallel(strategies: list, deals: list[int], config: tuple, processes: int, executor: Executor | None,
                   bar, done: list[dict]) -> None:
-    workers = processes if executor is None else 8
+    workers = min(processes, len(deals)) if executor is None else 8  # never a process with no deal to play
     size = max(1, min(20, len(deals) // (workers * 20)))
     chunks = [deals[i:i + size] for i in range(0, len(deals), size)]
-    own = ProcessPoolExecutor(processes) if executor is None else None
+    own = ProcessPoolExecutor(workers) if executor is None else None
     pool = own or executor
     futures: dict = {}
     finished = False
@@ -292,8 +313,10 @@ def simulate(strategy: StrategyLike, deals: Iterable[int] = range(1, 101), varia
              executor: Executor | str | None = None, progress: bool = True) -> Simulation:
     """Play ``strategy`` on each of ``deals`` (deal numbers) and gather one row per deal.
 
-    ``max_moves`` caps each game; ``seed`` varies the redeals shown to an honest strategy. ``processes=N``
-    plays on N local processes (1: here, in this process); ``executor`` takes any
+    ``deals`` is any iterable of distinct deal numbers (``0 <= N < 2**64``), at most :data:`MAX_DEALS`
+    (1,000,000) of them. ``max_moves`` caps each game; ``seed`` varies the redeals shown to an honest strategy.
+    ``processes=N`` plays on N local processes (1: here, in this process; at most :data:`MAX_PROCESSES`, and
+    never more than there are deals); ``executor`` takes any
     ``concurrent.futures.Executor`` instead, such as a Dask client's ``client.get_executor()`` (or
     ``"dask"``: the running Dask client's). ``progress`` shows a bar (with tqdm).
 
