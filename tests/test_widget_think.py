@@ -123,9 +123,19 @@ def test_cancelling_the_future_stops_thinking(slow):
     assert w.view["message"] == "Stopped thinking"
 
 
-def test_a_new_think_replaces_the_running_one():
-    w = Widget(seed=7)
-    first = w.think(budget=10**9)   # the real planner, cancelled while it searches
+def test_a_new_think_replaces_the_running_one(monkeypatch):
+    import spiderette.tablehints
+
+    real = spiderette.tablehints.planner_hint
+
+    def planner_hint(g, budget, name, cancel=None):   # the first think searches until it is cancelled
+        if budget > 10**6:
+            cancel.wait(60)
+            return None
+        return real(g, budget, name, cancel=cancel)
+    monkeypatch.setattr(spiderette.tablehints, "planner_hint", planner_hint)
+    w = Widget(seed=7, record=False)
+    first = w.think(budget=10**9)
     second = w.think(budget=300)
     assert first.cancelled()
     h = second.result(timeout=60)
