@@ -27,7 +27,7 @@ from pathlib import Path
 from .advice import planner_hint, step_words
 from .background import StoppableFuture, run_in_thread
 from .cards import card_text
-from .errors import an_event, quote, whole
+from .errors import an_event, flag, quote, whole
 from .game import Game
 from .move import Move
 from .planner import DEFAULT_BUDGET
@@ -242,8 +242,7 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
     whole(node_limit, "node_limit", 1)
     whole(max_solves, "max_solves", 2)
     an_event(cancel)
-    if not isinstance(planner, bool):
-        raise TypeError(f"planner must be True or False, not {quote(planner)}")
+    flag(planner, "planner")
     start, moves = _start_and_moves(game_of(source))
     positions = [start.copy()]
     for m in moves:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import warnings
 
-from .errors import clip, quote
+from .errors import clip, flag
 from .game import Game
 from .records import (
     RESUME_FILE,
@@ -53,8 +53,7 @@ class TableRecords:
     """
 
     def __init__(self, enabled: bool = True) -> None:
-        if not isinstance(enabled, bool):
-            raise TypeError(f"record must be True or False, not {quote(enabled)}")
+        flag(enabled, "record")
         self.enabled = enabled
         self.game_id = new_id()
         self.played = False    # a move was made on the table in this game
@@ -77,8 +76,7 @@ class TableRecords:
 
     def opening(self, resume: object, game: object = None) -> Game | None:
         """The game a table made with ``resume=True`` starts from: the saved one (adopted), else ``None``."""
-        if not isinstance(resume, bool):
-            raise TypeError(f"resume must be True or False, not {quote(resume)}")
+        flag(resume, "resume")
         if resume and (game is not None or not self.enabled):
             raise ValueError("resume=True takes the saved game: give no game, and keep record=True")
         saved = self.load() if resume else None

@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager, nullcontext
 from .cards import KING, card_code, rank_of
 from .checks import check_state
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
-from .errors import IllegalMoveError, InvalidPositionError, NotationError, quote, seconds, whole
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, flag, quote, seconds, whole
 from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
 from .variants import Rules, get_rules
 
@@ -130,8 +130,7 @@ class Game:
         suits = whole(suits, "suits")
         if suits not in rules.suit_options:
             raise ValueError(rules.suits_refusal(suits))
-        if not isinstance(auto_remove, bool):
-            raise TypeError(f"auto_remove must be True or False, not {quote(auto_remove)}")
+        flag(auto_remove, "auto_remove")
         if scoring not in SCORINGS:
             raise ValueError(f"scoring must be 'standard' or 'pairs', not {quote(scoring)}")
         self.rules = rules

@@ -53,7 +53,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import SaveFileError, clip, quote
+from .errors import SaveFileError, clip, flag, quote
 from .game import Game
 from .savefile import FORMAT as SAVE_FORMAT
 from .savefile import PATH_LIMIT, document, write_atomic
@@ -280,8 +280,7 @@ def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int
     Raises ``OSError`` if the file cannot be written (the widget reports that and plays on).
     """
     key = _key(variant, suits)
-    if not isinstance(won, bool):
-        raise TypeError(f"won must be True or False, not {quote(won)}")
+    flag(won, "won")
     for name, value in (("score", score), ("moves", moves)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be a whole number, not {quote(value)}")

@@ -35,7 +35,7 @@ import traitlets
 
 from .advice import planner_reason
 from .analysis import Analysis
-from .errors import IllegalMoveError, quote, whole
+from .errors import IllegalMoveError, flag, quote, whole
 from .frontend import static_file
 from .game import Game
 from .hints import ranked_hints
@@ -118,8 +118,7 @@ class Replay(anywidget.AnyWidget):
                  delay: float = DEFAULT_DELAY, spoilers: bool = False, four_colour: bool = False,
                  advice: str = "ranked", **kwargs) -> None:
         start, line, note = _line_of(source)
-        if not isinstance(spoilers, bool):
-            raise TypeError(f"spoilers must be True or False, not {quote(spoilers)}")
+        flag(spoilers, "spoilers")
         if advice not in ADVICE:
             raise ValueError(f"advice must be one of {', '.join(map(repr, ADVICE))}, not {quote(advice)}")
         self._advice = advice

@@ -28,6 +28,7 @@ from .background import PlayFuture
 from .bookkeeping import TableRecords
 from .clock import GameClock
 from .errors import IllegalMoveError, clip, quote, seconds, whole
+from .errors import flag as true_or_false
 from .frontend import static_file
 from .game import Game, parse_sequence
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
@@ -76,9 +77,8 @@ class Widget(anywidget.AnyWidget):
                  resume: bool = False, record: bool = True, **kwargs) -> None:
         if game is not None and not isinstance(game, Game):
             raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
-        for name, value in (("winnable", winnable), ("four_colour", four_colour)):
-            if not isinstance(value, bool):   # checked before anything is read or made
-                raise TypeError(f"{name} must be True or False, not {quote(value)}")
+        true_or_false(winnable, "winnable")   # checked before anything is read or made
+        true_or_false(four_colour, "four_colour")
         self._records = TableRecords(record)
         saved = self._records.opening(resume, game)   # resume=True: the saved game, if there is a good one
         game = saved or game or Game(variant, seed=seed, suits=suits)
@@ -199,8 +199,7 @@ class Widget(anywidget.AnyWidget):
         (``remove=True``: no longer; a callback that was not added is a ``ValueError``)."""
         if not callable(callback):
             raise TypeError(f"callback must be a function of a Move, not {quote(callback)}")
-        if not isinstance(remove, bool):
-            raise TypeError(f"remove must be True or False, not {quote(remove)}")
+        true_or_false(remove, "remove")
         if remove:
             if callback not in self._on_move:
                 raise ValueError(f"{quote(callback)} was not added with on_move")
@@ -349,8 +348,7 @@ class Widget(anywidget.AnyWidget):
 
     def show_stats(self, show: bool = True) -> None:
         """Open (or, with ``show=False``, close) the Statistics panel on the table."""
-        if not isinstance(show, bool):
-            raise TypeError(f"show must be True or False, not {quote(show)}")
+        true_or_false(show, "show")
         with self._lock:
             self._panel = "stats" if show else None
             self._publish()
@@ -380,8 +378,7 @@ class Widget(anywidget.AnyWidget):
         while it runs.
         """
         budget = THINK_BUDGET if budget is None else budget
-        if not isinstance(wait, bool):
-            raise TypeError(f"wait must be True or False, not {quote(wait)}")
+        true_or_false(wait, "wait")
         whole(budget, "budget", 1)
         with self._lock:
             future = self._hints.think(self._game, self._key(), budget, self._key, self._publish)
@@ -429,8 +426,7 @@ class Widget(anywidget.AnyWidget):
         the background, while play goes on; the table then says where a winnable game was lost, and offers
         to take the moves back to that point (:meth:`undo_to_turning_point`). Returns the ``Future`` of the
         :class:`~spiderette.Analysis` (``cancel()`` stops it), or with ``wait=True`` the analysis."""
-        if not isinstance(wait, bool):
-            raise TypeError(f"wait must be True or False, not {quote(wait)}")
+        true_or_false(wait, "wait")
         with self._lock:
             future = self._postmortem.start(self._game, lambda a: self._publish(said(a)))
             self._publish("Looking for where the game went wrong\u2026 (the solver sees every card)")
@@ -464,8 +460,7 @@ class Widget(anywidget.AnyWidget):
         """
         seq = parse_sequence(moves)
         delay = seconds(delay, "delay", error=ValueError)
-        if not isinstance(wait, bool):
-            raise TypeError(f"wait must be True or False, not {quote(wait)}")
+        true_or_false(wait, "wait")
         self.stop()
         with self._lock:
             try:
