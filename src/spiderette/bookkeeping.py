@@ -23,22 +23,11 @@ from __future__ import annotations
 
 import warnings
 
+from .datafolder import RecordsWarning, home, new_id
 from .errors import clip, flag
 from .game import Game
-from .records import (
-    RESUME_FILE,
-    RecordsWarning,
-    Stats,
-    clear_resume,
-    counted,
-    home,
-    load_resume,
-    new_id,
-    read_stats,
-    record_result,
-    resume_info,
-    save_resume,
-)
+from .records import Stats, counted, read_stats, record_result
+from .resumefile import RESUME_FILE, clear_resume, load_resume, resume_info, save_resume
 
 #: How much of a path or an error a status line shows (a path is worth seeing, within reason).
 PATH_SHOWN = 120

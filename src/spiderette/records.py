@@ -1,12 +1,7 @@
-"""Statistics and resume: the results of the games played on the widget, and the unfinished game.
-
-Two files live in :func:`home`: the folder named by the environment variable ``SPIDERETTE_HOME`` when it
-is set, else ``platformdirs.user_data_dir("spiderette")``.
-
-* ``stats.json``: per variant and number of suits, the games played and won, the current and the best
-  streak of wins, the best score and the fewest moves of a won game (:func:`stats` reads them);
-* ``resume.json``: the unfinished game last played on a table (the :meth:`Game.save` format, plus the
-  game's id), saved after every change; ``Widget(resume=True)`` and the Resume button bring it back.
+"""The statistics: the results of the games played on the tables (and in the terminal), ``stats.json`` in
+the data folder (:func:`~spiderette.datafolder.home`): per variant and number of suits, the games played and
+won, the current and the best streak of wins, the best score and the fewest moves of a won game (:func:`stats`
+reads them). The unfinished game is :mod:`spiderette.resumefile`'s.
 
 The counting rules (the widget applies them; see the README, "Statistics and resume"):
 
@@ -40,29 +35,23 @@ Spiderette      4       1    1      100%       1            1         612       
 
 from __future__ import annotations
 
-import errno
 import html
 import json
 import os
-import secrets
-import stat
-import threading
 import time
-import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import SaveFileError, clip, flag, quote
-from .game import Game
-from .savefile import FORMAT as SAVE_FORMAT
-from .savefile import PATH_LIMIT, document, write_atomic
-from .savefile import VERSION as SAVE_VERSION
+from .datafolder import ENV, LOCK, Damaged, RecordsWarning, home, new_id, parse_json, read_bytes, set_aside, warn
+from .errors import clip, flag, quote
+from .savefile import PATH_LIMIT, write_atomic
 from .variants import RULES, get_rules
 
-ENV = "SPIDERETTE_HOME"
+__all__ = ["ENV", "RecordsWarning", "Stats", "counted", "home", "new_id", "read_stats", "record_result",
+           "reset_stats", "stats", "stats_key"]
+
 STATS_FILE = "stats.json"
-RESUME_FILE = "resume.json"
 FORMAT = "spiderette-stats"
 VERSION = 1
 #: The ids of the last games counted are kept, so that no game is counted twice.
@@ -74,95 +63,12 @@ FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fewest_moves"
 COLUMNS = (("played", "played"), ("won", "won"), ("win_rate", "win rate"), ("streak", "streak"),
            ("best_streak", "best streak"), ("best_score", "best score"), ("fewest_moves", "fewest moves"))
 
-_LOCK = threading.RLock()           # one read-modify-write of stats.json at a time in this process
 #: How long a write of the statistics waits for another process (another kernel) to finish its own.
 LOCK_WAIT = 10.0
-_RESUME_SEEN: dict[str, tuple] = {}  # resume.json path -> (stat signature, what it holds), to skip re-reading
-
-
-class RecordsWarning(UserWarning):
-    """A statistics or resume file that was damaged (and set aside), or could not be read or written."""
-
-
-class _Damaged(Exception):
-    """A file whose content is not what it should be (the message says what)."""
-
-
-# ---------------------------------------------------------------------- where
-def home(folder: str | os.PathLike | None = None) -> Path:
-    """The folder of the records: ``folder`` if given, else ``$SPIDERETTE_HOME``, else the user data folder.
-
-    >>> home("somewhere").name
-    'somewhere'
-    """
-    if folder is not None:
-        if not isinstance(folder, (str, os.PathLike)):
-            raise TypeError(f"folder must be a path, not {quote(folder)}")
-        return Path(folder)
-    env = os.environ.get(ENV)
-    if env:
-        try:
-            return Path(env).expanduser()
-        except RuntimeError:   # "~someone/..." for no such user: a folder that cannot be found
-            raise FileNotFoundError(errno.ENOENT, f"{ENV} names the home of no such user",
-                                    clip(env, PATH_LIMIT)) from None
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("spiderette", appauthor=False))
-
-
-def new_id() -> str:
-    """A new game id (16 hex digits)."""
-    return secrets.token_hex(8)
-
-
-def _warn(text: str) -> None:
-    warnings.warn(text, RecordsWarning, stacklevel=3)
-
-
-def _set_aside(path: Path, why: str) -> None:
-    """Rename a damaged file to ``<name>.corrupt-<time>`` and warn; never raises."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        n += 1
-    try:
-        os.replace(path, target)
-    except OSError as e:
-        _warn(f"{path} is damaged ({why}) and could not be set aside ({e.strerror or e}); it is ignored")
-        return
-    _warn(f"{path} is damaged ({why}); it was set aside as {target.name} and a new one is started")
-
-
-def _read(path: Path) -> bytes | None:
-    """The bytes of ``path`` (``None`` if there is no file); ``_Damaged`` for a folder, a pipe, a huge file."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise _Damaged("not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise _Damaged(f"{info.st_size:,} bytes, more than {MAX_BYTES:,}")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return f.read(MAX_BYTES + 1)
-    finally:
-        os.close(fd)
-
-
-def _json(raw: bytes) -> object:
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise _Damaged(f"not valid JSON: {type(e).__name__}") from None
 
 
 # ---------------------------------------------------------------------- the statistics file
-def _key(variant: object, suits: object) -> str:
+def stats_key(variant: object, suits: object) -> str:
     """``"spiderette:4"``, checked: ``ValueError`` for a variant or suit count that does not exist."""
     rules = get_rules(variant)  # type: ignore[arg-type]
     if isinstance(suits, bool) or not isinstance(suits, int) or suits not in rules.suit_options:
@@ -179,28 +85,28 @@ def _count(row: dict, name: str, nullable: bool = False, low: int | None = 0) ->
     if value is None and nullable:
         return
     if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
-        raise _Damaged(f"{name!r} is {quote(value)}")
+        raise Damaged(f"{name!r} is {quote(value)}")
 
 
 def _check_stats(doc: object) -> tuple[dict[str, dict], list[str]]:
-    """The games and counted ids of a statistics document; ``_Damaged`` says what is wrong."""
+    """The games and counted ids of a statistics document; ``Damaged`` says what is wrong."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise _Damaged(f"no 'format': '{FORMAT}'")
+        raise Damaged(f"no 'format': '{FORMAT}'")
     if type(doc.get("version")) is not int or doc["version"] != VERSION:
-        raise _Damaged(f"version {quote(doc.get('version'))}, not {VERSION}")
+        raise Damaged(f"version {quote(doc.get('version'))}, not {VERSION}")
     games, ids = doc.get("games"), doc.get("recorded", [])
     if not isinstance(games, dict) or not isinstance(ids, list):
-        raise _Damaged("'games' must be an object and 'recorded' a list")
+        raise Damaged("'games' must be an object and 'recorded' a list")
     out = {}
     for key, row in games.items():
         variant, _, suits = key.partition(":")
         try:
-            if not suits.isdigit() or _key(variant, int(suits)) != key:
+            if not suits.isdigit() or stats_key(variant, int(suits)) != key:
                 raise ValueError
         except ValueError:
-            raise _Damaged(f"unknown variant and suits {quote(key)}") from None
+            raise Damaged(f"unknown variant and suits {quote(key)}") from None
         if not isinstance(row, dict) or set(row) != set(FIELDS):
-            raise _Damaged(f"{key}: the fields must be {', '.join(FIELDS)}")
+            raise Damaged(f"{key}: the fields must be {', '.join(FIELDS)}")
         for name in ("played", "won", "streak", "best_streak"):
             _count(row, name)
         _count(row, "best_score", nullable=True, low=None)
@@ -208,10 +114,10 @@ def _check_stats(doc: object) -> tuple[dict[str, dict], list[str]]:
         if not row["streak"] <= row["best_streak"] <= row["won"] <= row["played"] \
                 or (row["won"] > 0) != (row["fewest_moves"] is not None) \
                 or (row["played"] > 0) != (row["best_score"] is not None):
-            raise _Damaged(f"{key}: the numbers do not add up")
+            raise Damaged(f"{key}: the numbers do not add up")
         out[key] = dict(row)
     if not all(isinstance(i, str) and 0 < len(i) <= 64 for i in ids):
-        raise _Damaged("'recorded' must list game ids")
+        raise Damaged("'recorded' must list game ids")
     return out, list(ids)
 
 
@@ -221,10 +127,10 @@ def _load_stats(path: Path) -> tuple[dict[str, dict], list[str]]:
     ``OSError`` when the file cannot be read at all (its folder is unreadable, say): it is left alone.
     """
     try:
-        raw = _read(path)
-        return ({}, []) if raw is None else _check_stats(_json(raw))
-    except _Damaged as e:
-        _set_aside(path, str(e))
+        raw = read_bytes(path, MAX_BYTES)
+        return ({}, []) if raw is None else _check_stats(parse_json(raw))
+    except Damaged as e:
+        set_aside(path, str(e))
         return {}, []
 
 
@@ -241,7 +147,7 @@ def _stats_lock(path: Path) -> Iterator[None]:
 
     Raises ``OSError`` when another process holds it for more than ``LOCK_WAIT`` seconds.
     """
-    with _LOCK:
+    with LOCK:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
         try:
@@ -279,7 +185,7 @@ def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int
 
     Raises ``OSError`` if the file cannot be written (the widget reports that and plays on).
     """
-    key = _key(variant, suits)
+    key = stats_key(variant, suits)
     flag(won, "won")
     for name, value in (("score", score), ("moves", moves)):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -308,7 +214,7 @@ def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int
 
 def counted(game_id: str, folder: str | os.PathLike | None = None) -> bool:
     """Was the game ``game_id`` counted already (won or lost)?"""
-    with _LOCK:
+    with LOCK:
         return game_id in _load_stats(home(folder) / STATS_FILE)[1]
 
 
@@ -330,7 +236,7 @@ class Stats:
         if not isinstance(key, tuple) or len(key) != 2:
             raise TypeError(f"statistics are looked up by (variant, suits), not {quote(key)}")
         variant, suits = key
-        k = _key(variant, suits)
+        k = stats_key(variant, suits)
         n = self._games.get(k, _empty())
         return {"variant": k.partition(":")[0], "title": get_rules(variant).title, "suits": suits,
                 "played": n["played"], "won": n["won"], "lost": n["played"] - n["won"],
@@ -403,7 +309,7 @@ def stats(folder: str | os.PathLike | None = None) -> Stats:
     try:
         return read_stats(folder)
     except OSError as e:
-        _warn(f"cannot read the statistics: {clip(e.strerror or str(e), PATH_LIMIT)}"
+        warn(f"cannot read the statistics: {clip(e.strerror or str(e), PATH_LIMIT)}"
               f" ({clip(str(e.filename), PATH_LIMIT)})")
         try:
             where = home(folder) / STATS_FILE
@@ -415,7 +321,7 @@ def stats(folder: str | os.PathLike | None = None) -> Stats:
 def read_stats(folder: str | os.PathLike | None = None) -> Stats:
     """As :func:`stats`, but a file that cannot be read at all raises ``OSError``."""
     path = home(folder) / STATS_FILE
-    with _LOCK:
+    with LOCK:
         return Stats(_load_stats(path)[0], path)
 
 
@@ -439,7 +345,7 @@ def reset_stats(variant: str | None = None, suits: int | None = None, *,
         raise ValueError("suits needs a variant: reset_stats('spiderette', 4)")
     if variant is not None:
         rules = get_rules(variant)
-        keys = [_key(variant, suits)] if suits is not None else [f"{rules.name}:{s}" for s in rules.suit_options]
+        keys = [stats_key(variant, suits)] if suits is not None else [f"{rules.name}:{s}" for s in rules.suit_options]
     path = home(folder) / STATS_FILE
     with _stats_lock(path):
         games, ids = _load_stats(path)
@@ -451,110 +357,4 @@ def reset_stats(variant: str | None = None, suits: int | None = None, *,
             _write_stats(path, {k: v for k, v in games.items() if k not in cleared}, ids)
     return Stats(cleared, backup)
 
-
-# ---------------------------------------------------------------------- the unfinished game
-def _signature(path: Path) -> tuple | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None
-    return st.st_ino, st.st_size, st.st_mtime_ns
-
-
-def _check_resume(doc: object) -> dict:
-    """What a resume document holds, for the Resume button (the moves are checked only on resume)."""
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT or doc.get("version") != SAVE_VERSION:
-        raise _Damaged(f"not a '{SAVE_FORMAT}' version {SAVE_VERSION} file")
-    gid, pos = doc.get("game_id"), doc.get("position")
-    if not isinstance(gid, str) or not 0 < len(gid) <= 64 or not isinstance(pos, dict):
-        raise _Damaged("no 'game_id' or no 'position'")
-    info = {"id": gid}
-    for name, kind in (("variant", str), ("suits", int), ("seed", int), ("moves", int), ("score", int)):
-        value = pos.get(name)
-        if not (type(value) is kind or (name == "seed" and value is None)):
-            raise _Damaged(f"the position's {name!r} is {quote(value)}")
-        info[name] = value
-    try:
-        _key(info["variant"], info["suits"])
-    except ValueError as e:
-        raise _Damaged(str(e)) from None
-    return info
-
-
-def resume_info(folder: str | os.PathLike | None = None) -> dict | None:
-    """The saved unfinished game, in short: ``{"id", "variant", "suits", "seed", "moves", "score"}``, or
-    ``None``. Cheap to call often: the file is read again only when it changed. A damaged file is set aside
-    (with a :class:`RecordsWarning`)."""
-    path = home(folder) / RESUME_FILE
-    with _LOCK:
-        sig = _signature(path)
-        if sig is None:
-            return None
-        seen = _RESUME_SEEN.get(str(path))
-        if seen is not None and seen[0] == sig:
-            return seen[1]
-        try:
-            raw = _read(path)
-            info = None if raw is None else _check_resume(_json(raw))
-        except _Damaged as e:
-            _set_aside(path, str(e))
-            return None
-        except OSError:
-            return None
-        _RESUME_SEEN[str(path)] = (sig, info)
-        return info
-
-
-def save_resume(game: Game, game_id: str, folder: str | os.PathLike | None = None) -> None:
-    """Save ``game`` (the :meth:`Game.save` format with ``"game_id"``) as the unfinished game; atomic.
-
-    Meant to run after every move: no ``fsync`` (a power cut may lose the last move, never the file).
-    """
-    doc = {**document(game), "game_id": game_id}
-    path = home(folder) / RESUME_FILE
-    text = json.dumps(doc, separators=(",", ":"))
-    with _LOCK:
-        try:
-            write_atomic(path, text, durable=False)
-        except FileNotFoundError:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, text, durable=False)
-        pos = doc["position"]
-        _RESUME_SEEN[str(path)] = (_signature(path), {
-            "id": game_id, "variant": pos["variant"], "suits": pos["suits"], "seed": pos["seed"],
-            "moves": pos["moves"], "score": pos["score"]})
-
-
-def load_resume(folder: str | os.PathLike | None = None) -> tuple[Game, str] | None:
-    """The saved unfinished game and its id, checked move by move; ``None`` if there is none.
-
-    A damaged file is set aside with a :class:`RecordsWarning` and ``None`` is returned.
-    """
-    path = home(folder) / RESUME_FILE
-    with _LOCK:
-        info = resume_info(folder)
-        if info is None:
-            return None
-        try:
-            return Game.load(path), info["id"]
-        except SaveFileError as e:
-            _RESUME_SEEN.pop(str(path), None)
-            _set_aside(path, str(e))
-            return None
-
-
-def clear_resume(game_id: str | None = None, folder: str | os.PathLike | None = None) -> bool:
-    """Delete the saved unfinished game (only if it is ``game_id``, when given); ``True`` if deleted."""
-    path = home(folder) / RESUME_FILE
-    with _LOCK:
-        if game_id is not None:
-            info = resume_info(folder)
-            if info is None or info["id"] != game_id:
-                return False
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            return False
-        _RESUME_SEEN.pop(str(path), None)
-        return True
 
