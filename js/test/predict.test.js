@@ -1,0 +1,69 @@
+// The front end's predictions against Python's answers (node --test js/test/; tests/test_js_units.py runs
+// it and keeps the fixture equal to what Python says).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+import { readView } from "../view.js";
+import { agrees, clickTarget, predictMove } from "../predict.js";
+import { fanTableau } from "../layout.js";
+
+const model = (view) => ({ get: (key) => (key === "view" ? view : null) });
+const positions = JSON.parse(readFileSync(new URL("./fixtures/python-answers.json", import.meta.url), "utf8"));
+
+test("a click goes where Python's click_move sends it, in every variant", () => {
+  let clicks = 0;
+  for (const p of positions) {
+    const v = readView(model(p.view));
+    for (const [src, k, dst] of p.clicks) {
+      assert.equal(clickTarget(v, src, k), dst, `${p.name}: click on ${src} with ${k} card(s)`);
+      clicks++;
+    }
+  }
+  assert.ok(clicks > 1000, `${clicks} clicks checked`);
+});
+
+test("a predicted move agrees with the table Python makes of it", () => {
+  let moves = 0;
+  for (const p of positions) {
+    const v = readView(model(p.view));
+    for (const { move: [src, dst, k], view: after } of p.after) {
+      const predicted = predictMove(v, src, dst, k);
+      assert.ok(predicted, `${p.name}: ${src}->${dst} (${k}) is legal in the view, so it is predicted`);
+      assert.ok(agrees(predicted, readView(model(after))), `${p.name}: ${src}->${dst} (${k}) as Python plays it`);
+      moves++;
+    }
+  }
+  assert.ok(moves > 250, `${moves} moves checked`);
+});
+
+test("a move the view does not list is not predicted", () => {
+  const p = positions[0];
+  const v = readView(model(p.view));
+  for (let src = 0; src < v.columns; src++) {
+    for (let dst = 0; dst < v.columns; dst++) {
+      const listed = (v.targets[`${src}:1`] || []).includes(dst);
+      assert.equal(predictMove(v, src, dst, 1) !== null, listed, `${src}->${dst}`);
+    }
+  }
+});
+
+test("a damaged view is read with every field present", () => {
+  for (const raw of [null, 5, "x", [], { tableau: "x", columns: -3 }, { tableau: [{ up: 5, down: "x" }] }]) {
+    const v = readView(model(raw));
+    assert.ok(v.columns >= 1 && v.tableau.length === v.columns);
+    for (const c of v.tableau) assert.deepEqual(Object.keys(c).sort(), ["coming", "down", "movable", "total", "up"]);
+    assert.equal(v.status, "playing");
+    assert.deepEqual(v.targets, {});
+  }
+});
+
+test("the fan keeps the tableau within the rows allowed", () => {
+  for (const p of positions) {
+    const v = readView(model(p.view));
+    const { fans, rows } = fanTableau(v.tableau, { maxRows: 4.2 });
+    assert.ok(rows <= 4.2 + 0.1 + 1e-9, `${p.name}: ${rows} rows`);
+    assert.equal(fans.length, v.columns);
+    for (const f of fans) assert.ok(f.fu > 0 && f.fd > 0);
+  }
+});
