@@ -19,37 +19,20 @@ const copyColumn = (c) => ({ ...c, up: [...c.up] });
 const settle = (c) => ({ ...c, total: c.down + c.up.length + (c.coming | 0) });
 
 /**
- * The column Python's click_move sends the top `k` cards of column `src` to, from the view's targets:
- * a card of the same suit first, then a card of another suit, then an empty column (not when the whole
- * column would move); leftmost first. null when there is none (Python then says why).
+ * The column a click on the top `k` cards of column `src` sends them to: Python's answer
+ * (`table.click_move`), sent in the view's `clicks`; null when there is none (Python then says why) or
+ * when the columns involved await Python's view.
  */
 export function clickTarget(v, src, k) {
   const c = v.tableau[src];
-  if (!c || k < 1 || k > c.movable || c.coming) return null;
-  const suit = c.up[c.up.length - k][1];
-  let best = null;
-  let bestRank = 3;
-  for (const d of targetsOf(v, src, k)) {
-    const t = v.tableau[d];
-    if (!t || d === src || t.coming) continue;
-    let rank;
-    if (!t.total) {
-      if (k === c.total) continue; // a whole column to an empty one changes nothing
-      rank = 2;
-    } else {
-      rank = t.up[t.up.length - 1][1] === suit ? 0 : 1;
-    }
-    if (rank < bestRank || (rank === bestRank && d < best)) {
-      best = d;
-      bestRank = rank;
-    }
-  }
-  return best;
+  const dst = v.clicks[`${src}:${k}`];
+  if (!c || c.coming || !Number.isInteger(dst) || !v.tableau[dst] || v.tableau[dst].coming) return null;
+  return dst;
 }
 
 // What a prediction leaves out: what Python computes with the rules.
 function base(v, last, tableau) {
-  return { ...v, tableau, targets: {}, sendable: [], hint: null, last, predicted: true };
+  return { ...v, tableau, targets: {}, clicks: {}, sendable: [], hint: null, last, predicted: true };
 }
 
 /** The table after moving the top `k` cards of `src` onto `dst`, if the view says it is legal; else null. */

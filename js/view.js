@@ -82,6 +82,7 @@ export function readView(model, synced = true) {
     can_redo: !!v.can_redo,
     sendable: arr(v.sendable),
     targets: obj(v.targets) || {},
+    clicks: obj(v.clicks) || {},
     message: str(v.message),
     tone: str(v.tone),
     refused: obj(v.refused),

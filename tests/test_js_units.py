@@ -29,7 +29,7 @@ VARIANTS = [("spiderette", 4), ("spiderette", 1), ("red_black_spiderette", 4), (
 
 def _table(g: Game) -> dict:
     v = view(g)
-    return {k: v[k] for k in ("columns", "tableau", "foundations", "targets")}
+    return {k: v[k] for k in ("columns", "tableau", "foundations", "targets", "clicks")}
 
 
 def python_answers() -> list[dict]:

@@ -18,7 +18,7 @@ from spiderette.replay import NOT_SUGGESTED, card_text
 from spiderette.table import view
 from spiderette.widget import Widget
 
-#: The fields a replay adds to ``table.view`` (and ``targets``, which it leaves out).
+#: The fields a replay adds to ``table.view`` (and ``targets`` and ``clicks``, which it leaves out).
 REPLAY_FIELDS = {"step", "steps", "title", "last", "hint", "message"}
 
 
@@ -36,7 +36,7 @@ def table_part(v: dict) -> dict:
 
 def expected_view(g: Game) -> dict:
     v = view(g)
-    for k in ("targets", "can_undo", "can_redo"):   # a replay is watched, not played
+    for k in ("targets", "clicks", "can_undo", "can_redo"):   # a replay is watched, not played
         del v[k]
     return v
 

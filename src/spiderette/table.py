@@ -23,7 +23,9 @@ def view(g: Game) -> dict:
     """What a player may see: face-up cards, counts of hidden ones, score and status (JSON-ready).
 
     Face-down and stock cards are not in it, only their numbers. ``targets["src:count"]`` lists the
-    columns where the top ``count`` cards of column ``src`` may go (an empty list: movable, nowhere to go).
+    columns where the top ``count`` cards of column ``src`` may go (an empty list: movable, nowhere to go);
+    ``clicks["src:count"]`` is the column a click sends them to (:func:`click_move`; absent: nowhere), so
+    the front end draws a click before Python answers without knowing the rules.
     """
     a_game(g, "view")
     with g.locked():
@@ -35,9 +37,15 @@ def view(g: Game) -> dict:
         for m in g.legal_moves():
             if m.kind == "move":
                 targets.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
+        clicks: dict[str, int] = {}
         for i in range(g.columns):
             for k in range(1, g.movable(i) + 1):
                 targets.setdefault(f"{i}:{k}", [])
+                if targets[f"{i}:{k}"]:
+                    try:
+                        clicks[f"{i}:{k}"] = click_move(g, i, k).dst
+                    except IllegalMoveError:   # (only a whole column, and only empty columns to go to)
+                        pass
         deal_error = g.deal_error()
         return {
             "variant": g.variant, "suits": g.suits, "columns": g.columns,
@@ -51,6 +59,7 @@ def view(g: Game) -> dict:
             "can_undo": g.can_undo, "can_redo": g.can_redo,
             "sendable": g.sendable(),
             "targets": targets,
+            "clicks": clicks,
         }
 
 
