@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
+
 from spiderette import (  # noqa: E402
     Comparison,
     Game,
@@ -38,11 +40,6 @@ from spiderette.planner import DEFAULT_BUDGET, PlannerStrategy  # noqa: E402
 from spiderette.strategies import strategy_label  # noqa: E402
 
 SLOW = ("search", "solver")
-
-
-def deal_range(text: str) -> range:
-    lo, _, hi = text.partition("-")
-    return range(int(lo), int(hi or lo) + 1)
 
 
 #: Seconds of every call of a timed strategy, in this process (a study copies strategies: the list is

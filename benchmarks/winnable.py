@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
+
 from spiderette import Game, GreedyStrategy, PlannerStrategy  # noqa: E402
 from spiderette.widget import Widget  # noqa: E402
 from spiderette.winnable import WINNABLE_TIME_LIMIT  # noqa: E402
@@ -58,11 +60,6 @@ def one(job: tuple[int, int, str, int]) -> tuple[int, dict[str, int], float, str
         w.play([move], delay=0)
     w.winnable = False
     return seed, counts, waited, w.game.status
-
-
-def deal_range(text: str) -> range:
-    lo, _, hi = text.partition("-")
-    return range(int(lo), int(hi or lo) + 1)
 
 
 def main() -> None:

@@ -111,7 +111,7 @@ def test_a_loss_with_moves_to_spare_is_proven_and_cross_checked():
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_solvers_moves_and_tables_are_the_engines(variant):
     """Against Game.legal_moves and Game.apply on random walks: the same moves (less the two proven no-ops
-    once the stock is empty) and the same table after each."""
+    once the stock is empty) and the same table after each, with its cost as a fresh count gives it."""
     for seed in range(6):
         g = Game(variant, seed=seed)
         space, streamliner = _Search(g), _Search(g, whole_runs=True)
@@ -135,7 +135,9 @@ def test_the_solvers_moves_and_tables_are_the_engines(variant):
                 break
             m = rng.choice(sorted(legal, key=str))
             g.apply(m)
-            assert space.after(now, m) == state(g)
+            after, cost = space.step(now, m, space.cost(now))   # (moves by step, deals and sends by after)
+            assert after == state(g)
+            assert cost == space.cost(after)   # the cost read from the two columns a move touches: the whole
 
 
 # ------------------------------------------------------------------------------------------- budgets and threads

@@ -149,4 +149,3 @@ def an_event(value: object, name: str = "cancel") -> threading.Event | None:
     if value is not None and not isinstance(value, threading.Event):
         raise TypeError(f"{name} must be a threading.Event or None, not {quote(value)}")
     return value
-

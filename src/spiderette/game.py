@@ -826,4 +826,3 @@ def a_game(value: object, who: str) -> Game:
     if not isinstance(value, Game):
         raise TypeError(f"{who} takes a Game, not {quote(value)}")
     return value
-

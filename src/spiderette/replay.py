@@ -130,7 +130,7 @@ class Replay(anywidget.AnyWidget):
         self._cursor = start.copy()      # the game at self._at moves, moved along as the step changes
         self._at = 0
         step = whole(step, "step", 0, len(line))
-        super().__init__(delay=_check_delay(delay), four_colour=four_colour, **kwargs)
+        super().__init__(delay=delay, four_colour=four_colour, **kwargs)   # (the Seconds trait checks it)
         self.set_trait("note", note)
         tp = self._analysis.turning_point if self._analysis is not None else None
         self.set_trait("turning", None if tp is None else tp.index)
@@ -318,14 +318,6 @@ class Replay(anywidget.AnyWidget):
                 return None
             value = round(value)
         return min(max(int(value), 0), len(self))
-
-
-def _check_delay(delay: object) -> float:
-    if isinstance(delay, bool) or not isinstance(delay, (int, float)):
-        raise TypeError(f"delay must be a number of seconds, not {quote(delay)}")
-    if not MIN_DELAY <= delay <= MAX_DELAY:   # (NaN fails it; so does a number too large for a float)
-        raise ValueError(f"delay must be from {MIN_DELAY} to {MAX_DELAY} seconds, not {quote(delay)}")
-    return float(delay)
 
 
 def _fresh(g: Game) -> Game:

@@ -257,17 +257,11 @@ class _Search:
         return (tuple(new), dealt, runs), cost
 
     def after(self, state: tuple, m: Move) -> tuple:
-        """The table after move ``m`` (known to be legal)."""
+        """The table after a deal or a send ``m`` (known to be legal); :meth:`step` makes the moves."""
         cols, dealt, runs = state
         cols = list(cols)
         touched: tuple[int, ...]
-        if m.kind == "move":
-            s, d, k = m.src, m.dst, m.count
-            col = cols[s]
-            cols[d] += col[-k:]
-            cols[s] = col[:-k]
-            touched = (s, d)
-        elif m.kind == "deal":
+        if m.kind == "deal":
             k = min(self.n, len(self.stock) - dealt)
             for i in range(k):
                 cols[i] += bytes((self.stock[dealt + i],))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import traitlets
 
-from .errors import quote, seconds
+from .errors import quote
 
 
 class Flag(traitlets.Bool):
@@ -19,14 +19,15 @@ class Flag(traitlets.Bool):
 
 
 class Seconds(traitlets.Float):
-    """A number of seconds from ``low`` to ``high``."""
+    """A number of seconds from ``low`` to ``high`` (an ``int`` or ``float``, not a ``bool``)."""
 
     def __init__(self, default: float, low: float, high: float, **kwargs) -> None:
         super().__init__(default, **kwargs)
         self.low, self.high = low, high
 
     def validate(self, obj: object, value: object) -> float:
-        value = seconds(value, self.name, high=self.high)
-        if value < self.low:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"{self.name} must be a number of seconds, not {quote(value)}")
+        if not self.low <= value <= self.high:   # (NaN fails it; so does a number too large for a float)
             raise ValueError(f"{self.name} must be from {self.low} to {self.high} seconds, not {quote(value)}")
-        return value
+        return float(value)

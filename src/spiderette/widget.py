@@ -184,9 +184,8 @@ class Widget(anywidget.AnyWidget):
         end = None if timeout is None else time.monotonic() + timeout
         while True:
             with self._lock:   # an answer is published under the lock, before its task is forgotten
-                running = [f for f in (self._hints.running, self._winnable.running, self._task,
-                                             self._postmortem.running)
-                           if f is not None and not f.done()]
+                tasks = (self._hints.running, self._winnable.running, self._task, self._postmortem.running)
+                running = [f for f in tasks if f is not None and not f.done()]
             if not running:
                 return True
             left = None if end is None else end - time.monotonic()
