@@ -11,6 +11,8 @@ import time
 import warnings
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spiderette import Game, Replay, Widget, analyse, hint, hints, solve, solve_async, stats
 from spiderette.planner import plan
@@ -186,9 +188,6 @@ def test_stale_temporary_files_are_cleaned_at_the_next_write(tmp_path):
 
 
 # ---------------------------------------------------------------------- the Game API, with arbitrary objects
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 ANYTHING = st.recursive(
     st.none() | st.booleans() | st.integers() | st.integers(min_value=10**300, max_value=10**400)
     | st.floats(allow_nan=True) | st.text(max_size=30) | st.binary(max_size=8)
