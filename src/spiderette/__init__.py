@@ -8,6 +8,8 @@
 3
 """
 
+from typing import TYPE_CHECKING
+
 from .advice import hint, hints
 from .analysis import Analysis, analyse, analyse_async
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
@@ -22,6 +24,10 @@ from .strategies import GreedyStrategy, RandomStrategy, RulesOfThumb, SearchStra
 from .study import StrategyError, compare, simulate
 from .table import click_move
 from .variants import RULES, VARIANTS, Rules
+
+if TYPE_CHECKING:  # loaded when first asked for (__getattr__ below); named here for type checkers and the API reference
+    from .replay import Replay
+    from .widget import Widget
 
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
