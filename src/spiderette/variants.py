@@ -88,8 +88,14 @@ RULES: dict[str, Rules] = {
         Rules("spider", "Spider", 2, (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)),
     )
 }
+"""The rules of each variant, by its name (a :class:`Rules` each).
+
+>>> RULES["spider"].title, RULES["spider"].suit_options
+('Spider', (4, 2, 1))
+"""
 
 VARIANTS = tuple(RULES)
+"""The variants' names: ``('spiderette', 'red_black_spiderette', 'will_o_the_wisp', 'spider')``."""
 
 
 def get_rules(variant: str) -> Rules:
