@@ -403,7 +403,7 @@ def test_moves_left_out_count_the_sends_when_runs_are_sent_by_hand():
 
 
 def test_a_study_position_with_many_face_down_cards_is_accepted():
-    # README: face-down counts are deliberately not checked, so studies can hide more than a deal would.
+    # docs/script.md: face-down counts are deliberately not checked, so studies can hide more than a deal would.
     d = build(tableau=[["*"], ["+"], ["+"], ["+"], ["+"], ["+"], ["+"]], stock_size=24)
     g = Game.from_dict(d)
     assert g.face_down(0) == 52 - 24 - 6 - 1 == 21

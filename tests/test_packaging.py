@@ -54,7 +54,8 @@ def test_sdist_has_what_a_build_needs(dists):
     for need in ("pyproject.toml", "README.md", "LICENSE", "package.json", "package-lock.json",
                  "js/widget.js", "js/widget.css", "js/replay.js", "js/replay.css", "notebooks/01-play.ipynb",
                  "src/spiderette/__init__.py", "src/spiderette/cli.py", "src/spiderette/__main__.py",
-                 "tests/test_cli.py", "docs/rules.md", "PKG-INFO"):
+                 "tests/test_cli.py", "docs/rules.md", "docs/play.md", "docs/api.md", "mkdocs.yml",
+                 "tests/test_docs.py", "PKG-INFO"):
         assert need in names, need
     tracked = subprocess.run(["git", "ls-files", "js", "src"], cwd=REPO, capture_output=True, text=True)
     if tracked.returncode == 0:  # every source file of the package and the front end

@@ -1,84 +1,28 @@
-"""README.md says what is true: its Python examples run, its two commands exist, its API table is complete.
+"""README.md says what is true: its Python examples run, its two commands exist, its links lead somewhere.
 
-How the examples run: the ```python blocks of each ``##`` section run **in order, in one namespace per
-section**, as a reader pastes them into the cells of one notebook (a section's later blocks may use the
-names its earlier blocks made; no section relies on another). Each section runs in a fresh scratch folder
-(the working directory, ``tempfile``'s folder and ``SPIDERETTE_HOME``), with ``display`` defined as a no-op.
-A block that cannot run in a test (a remote Dask scheduler) has a line ``<!-- not run: reason -->`` right
-before its fence: it is left out, and every such mark must give a reason (at most :data:`MAX_NOT_RUN`).
-A failing example is reported at its README line.
+The examples run as :mod:`markdown_examples` says (the guides' examples too, in ``tests/test_docs.py``): the
+```python blocks of each ``##`` section in order, in one namespace per section, in a scratch folder with its
+own ``SPIDERETTE_HOME``; a block marked ``<!-- not run: reason -->`` is left out (at most
+:data:`MAX_NOT_RUN`). What the README once held in full now lives in the guides of ``docs/``: the checks of
+that text (the API table, ``w.play``, the extras) read the guide that holds it.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-import tempfile
-from concurrent.futures import Future
-from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from markdown_examples import REPO, blocks, marks_check, python_sections, run_section, section_id, section_text
 
 import spiderette
 from spiderette import Game, IllegalMoveError, NotationError, cli
 from spiderette.widget import Widget
 
-REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
+DOCS = REPO / "docs"
 MAX_NOT_RUN = 3
-NOT_RUN = re.compile(r"<!--\s*not run:(.*?)-->")
-#: The sections whose examples need an optional extra: skipped, saying which, when it is not installed.
-NEEDS = {
-    "Studies": ["pandas", "matplotlib"],   # res.to_pandas(), res.plot() (the teach extra)
-    "A Gymnasium environment": ["gymnasium", "numpy"],   # the rl extra
-}
-
-
-@dataclass
-class Block:
-    section: str
-    line: int            # the README line of the first line of code
-    lang: str
-    code: str
-    not_run: str | None  # the reason, for a block marked <!-- not run: reason -->
-
-
-def blocks(text: str | None = None) -> list[Block]:
-    """Every fenced block of the README, with its ``##`` section and its not-run mark."""
-    lines = (README.read_text(encoding="utf-8") if text is None else text).splitlines()
-    found, section, i = [], "", 0
-    while i < len(lines):
-        line = lines[i]
-        if line.startswith("## "):
-            section = line[3:].strip()
-        if line.startswith("```"):
-            lang = line[3:].strip()
-            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
-            mark = NOT_RUN.fullmatch(lines[i - 1].strip()) if i else None
-            found.append(Block(section, i + 2, lang, "\n".join(lines[i + 1:end]),
-                               mark.group(1).strip() if mark else None))
-            i = end
-        i += 1
-    return found
-
-
-def sections() -> dict[str, list[Block]]:
-    out: dict[str, list[Block]] = {}
-    for b in blocks():
-        if b.lang == "python":
-            out.setdefault(b.section, []).append(b)
-    return out
-
-
-SECTIONS = sections()
-
-
-def section_text(title: str) -> str:
-    text = README.read_text(encoding="utf-8")
-    start = text.index(f"\n## {title}\n")
-    end = text.find("\n## ", start + 1)
-    return text[start:end if end > 0 else None]
+SECTIONS = python_sections(README)
 
 
 def extras() -> dict[str, str]:
@@ -88,53 +32,20 @@ def extras() -> dict[str, str]:
     return dict(re.findall(r"^([\w-]+) = \[(.*?)\]", part, flags=re.M | re.S))
 
 
-def _cleanup(namespace: dict) -> None:
-    """Stop what an example left running in the background (a play, a think, the Winnable? check)."""
-    for value in list(namespace.values()):
-        if isinstance(value, Widget):
-            value.stop()
-            value.stop_thinking()
-            value.winnable = False
-        elif isinstance(value, Future):
-            value.cancel()
-
-
-@pytest.mark.parametrize("title", list(SECTIONS), ids=[re.sub(r"\W+", "-", t).strip("-") for t in SECTIONS])
+@pytest.mark.parametrize("title", list(SECTIONS), ids=[section_id(t) for t in SECTIONS])
 def test_examples_run(title, tmp_path, monkeypatch):
-    for prefix, modules in NEEDS.items():
-        if title.startswith(prefix):
-            for module in modules:
-                pytest.importorskip(module, reason=f"the README's {title!r} examples need {module}")
-    work = tmp_path / "work"
-    work.mkdir()
-    monkeypatch.chdir(work)
-    monkeypatch.setenv("SPIDERETTE_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("MPLBACKEND", "Agg")
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    namespace: dict = {"__name__": "__readme__", "display": lambda *args, **kwargs: None}
-    try:
-        for block in SECTIONS[title]:
-            if block.not_run is None:
-                # padded so that a traceback names the README's own line
-                exec(compile("\n" * (block.line - 1) + block.code, str(README), "exec"), namespace)
-    finally:
-        _cleanup(namespace)
+    run_section(README, title, SECTIONS[title], tmp_path, monkeypatch)
 
 
 def test_not_run_marks_have_reasons_and_are_few():
-    marked = [b for b in blocks() if b.not_run is not None]
-    assert all(b.not_run for b in marked), "a <!-- not run: --> mark without a reason"
-    assert all(b.lang == "python" for b in marked)
+    marked = marks_check(README)
     assert len(marked) <= MAX_NOT_RUN
-    text = README.read_text(encoding="utf-8")
-    marks = re.findall(r"^\s*<!--\s*not run", text, flags=re.M)
-    assert len(marks) == len(marked), "a <!-- not run --> mark that is not right before a block"
-    assert sum(len(v) for v in SECTIONS.values()) >= 10 + len(marked)  # the examples are all found
+    assert sum(len(v) for v in SECTIONS.values()) >= 3 + len(marked)  # the tour's three cells are all found
 
 
 # ---------------------------------------------------------------------- the two commands
 def two_commands() -> list[str]:
-    [block] = [b for b in blocks() if b.section == "Two commands"]
+    [block] = [b for b in blocks(README.read_text(encoding="utf-8")) if b.section == "Two commands"]
     assert block.lang == "bash"
     return [line.split("  #")[0].strip() for line in block.code.splitlines() if line.strip()]
 
@@ -157,9 +68,19 @@ def test_ci_runs_the_readmes_test_line():
 
 
 def test_api_table_names_every_public_name():
-    table = section_text("The API at a glance")
+    """The table at the top of the API reference (once the README's "API at a glance") names every public name."""
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    table = text[text.index("| names | what |"):text.index("\n## ")]
     named = set(re.findall(r"`([A-Za-z_.]+)`", table))
     assert not set(spiderette.__all__) - named
+
+
+def heading_anchors(path) -> set[str]:
+    """The anchors of a page's headings, as the site makes them (Python-Markdown's toc slugs)."""
+    slugify = pytest.importorskip("markdown.extensions.toc").slugify
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"^```.*?^```", "", text, flags=re.M | re.S)  # no heading inside a code block
+    return {slugify(h, "-") for h in re.findall(r"^#{1,6} (.+?)\s*$", text, flags=re.M)}
 
 
 def test_local_links_exist():
@@ -171,11 +92,25 @@ def test_local_links_exist():
         assert f"notebooks/{name}" in text and (REPO / "notebooks" / name).is_file()
 
 
-# ---------------------------------------------------------------------- what the README says of w.play
+def test_readme_links_into_every_guide():
+    """Each task is one link away: the README links every guide of the site, and its anchors exist."""
+    text = README.read_text(encoding="utf-8")
+    for page in ("play", "script", "teach", "rules", "api", "speed", "develop", "widget-protocol"):
+        assert f"(docs/{page}.md" in text, page
+    for page, anchor in re.findall(r"\]\(docs/([\w-]+\.md)#([^)]+)\)", text):
+        assert anchor in heading_anchors(DOCS / page), f"docs/{page}#{anchor}"
+
+
+def test_readme_is_short():
+    assert len(README.read_text(encoding="utf-8").splitlines()) < 150
+
+
+# ---------------------------------------------------------------------- what the Script guide says of w.play
 def test_widget_play_is_all_or_nothing():
     """"`w.play` checks the whole sequence before anything plays (a bad token, a bad `delay` or an illegal
     move changes nothing and says which move)"."""
-    assert "`w.play` checks the whole sequence before anything plays" in README.read_text(encoding="utf-8")
+    script = (DOCS / "script.md").read_text(encoding="utf-8")
+    assert "`w.play` checks the whole sequence before anything plays" in script
     w = Widget(seed=7, record=False)
     start = w.game.position()
     with pytest.raises(NotationError, match="zz"):
@@ -191,7 +126,7 @@ def test_widget_play_is_all_or_nothing():
 
 
 def test_optional_extras_are_named_right():
-    """The extras the Tests section names exist."""
-    text = section_text("Tests")
-    for extra in ("e2e", "rl", "teach", "test"):
+    """The extras the Develop guide's Tests section names exist."""
+    text = section_text(DOCS / "develop.md", "Tests")
+    for extra in ("e2e", "rl", "teach", "test", "docs"):
         assert f"`{extra}`" in text and extra in extras()

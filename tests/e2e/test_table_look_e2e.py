@@ -5,7 +5,8 @@ never clipped), focus drawn inside the widget, the keyboard cursor, the legal ta
 cards told apart, refusals marked on the table and in the status line, the stock drawn unavailable, the
 turn-over, the felt sized to its content, the win as an overlay that leaves the table where it is, and the
 dead-end banner's Undo as the toolbar's. Screenshots of each state go to ``test-artifacts/``;
-``SPIDERETTE_README_SCREENSHOT=1`` also writes the README's picture, ``docs/screenshot.png``.
+``SPIDERETTE_README_SCREENSHOT=1`` also writes the picture of the README and of the site (docs/play.md),
+``docs/screenshot.png``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,126 @@
+"""Run the Python examples of a Markdown page (the README, the guides of ``docs/``) as a reader would.
+
+How the examples run: the ```python blocks of each ``##`` section run **in order, in one namespace per
+section**, as a reader pastes them into the cells of one notebook (a section's later blocks may use the
+names its earlier blocks made; no section relies on another; blocks before the first ``##`` form a section
+of their own). Each section runs in a fresh scratch folder (the working directory, ``tempfile``'s folder
+and ``SPIDERETTE_HOME``), with ``display`` defined as a no-op. A block that cannot run in a test (a remote
+Dask scheduler) has a line ``<!-- not run: reason -->`` right before its fence: it is left out, and every
+such mark must give a reason. A failing example is reported at its own file and line.
+
+``tests/test_readme.py`` runs the README's, ``tests/test_docs.py`` those of every ``docs/*.md``.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+NOT_RUN = re.compile(r"<!--\s*not run:(.*?)-->")
+#: The sections whose examples need an optional extra (by the start of their title): skipped, saying
+#: which, when it is not installed.
+NEEDS = {
+    "Studies": ["pandas", "matplotlib"],   # res.to_pandas(), res.plot() (the teach extra)
+    "A Gymnasium environment": ["gymnasium", "numpy"],   # the rl extra
+}
+
+
+@dataclass
+class Block:
+    section: str
+    line: int            # the page's line of the first line of code
+    lang: str
+    code: str
+    not_run: str | None  # the reason, for a block marked <!-- not run: reason -->
+
+
+def blocks(text: str) -> list[Block]:
+    """Every fenced block of a page, with its ``##`` section and its not-run mark."""
+    lines = text.splitlines()
+    found, section, i = [], "", 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("## "):
+            section = line[3:].strip()
+        if line.startswith("```"):
+            lang = line[3:].strip()
+            end = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```"))
+            mark = NOT_RUN.fullmatch(lines[i - 1].strip()) if i else None
+            found.append(Block(section, i + 2, lang, "\n".join(lines[i + 1:end]),
+                               mark.group(1).strip() if mark else None))
+            i = end
+        i += 1
+    return found
+
+
+def python_sections(path: Path) -> dict[str, list[Block]]:
+    """The page's Python blocks, by ``##`` section, in order."""
+    out: dict[str, list[Block]] = {}
+    for b in blocks(path.read_text(encoding="utf-8")):
+        if b.lang == "python":
+            out.setdefault(b.section, []).append(b)
+    return out
+
+
+def section_text(path: Path, title: str) -> str:
+    """The text of the page's ``## title`` section, up to the next ``##``."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"\n## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end > 0 else None]
+
+
+def marks_check(path: Path) -> list[Block]:
+    """The page's not-run marks, checked: each gives a reason and stands right before a Python block."""
+    text = path.read_text(encoding="utf-8")
+    marked = [b for b in blocks(text) if b.not_run is not None]
+    assert all(b.not_run for b in marked), f"{path.name}: a <!-- not run: --> mark without a reason"
+    assert all(b.lang == "python" for b in marked), f"{path.name}: a not-run mark before a block that is not Python"
+    marks = re.findall(r"^\s*<!--\s*not run", text, flags=re.M)
+    assert len(marks) == len(marked), f"{path.name}: a <!-- not run --> mark that is not right before a block"
+    return marked
+
+
+def _cleanup(namespace: dict) -> None:
+    """Stop what an example left running in the background (a play, a think, the Winnable? check)."""
+    from spiderette.widget import Widget
+
+    for value in list(namespace.values()):
+        if isinstance(value, Widget):
+            value.stop()
+            value.stop_thinking()
+            value.winnable = False
+        elif isinstance(value, Future):
+            value.cancel()
+
+
+def run_section(path: Path, title: str, section: list[Block], tmp_path: Path, monkeypatch) -> None:
+    """Run one section's blocks in order in one fresh namespace, in a scratch folder (see the module)."""
+    for prefix, modules in NEEDS.items():
+        if title.startswith(prefix):
+            for module in modules:
+                pytest.importorskip(module, reason=f"the {title!r} examples of {path.name} need {module}")
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("SPIDERETTE_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    namespace: dict = {"__name__": "__examples__", "display": lambda *args, **kwargs: None}
+    try:
+        for block in section:
+            if block.not_run is None:
+                # padded so that a traceback names the page's own line
+                exec(compile("\n" * (block.line - 1) + block.code, str(path), "exec"), namespace)
+    finally:
+        _cleanup(namespace)
+
+
+def section_id(title: str) -> str:
+    return re.sub(r"\W+", "-", title).strip("-") or "top"

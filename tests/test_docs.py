@@ -1,0 +1,88 @@
+"""The guides of docs/ say what is true: their Python examples run, the API reference lists every public name,
+and the site builds without a warning.
+
+The examples run as the README's do (:mod:`markdown_examples`): the ```python blocks of each ``##`` section
+of each ``docs/*.md``, in order, in one namespace per section, in a scratch folder with its own
+``SPIDERETTE_HOME``; ``<!-- not run: reason -->`` leaves a block out. The quick build (without running the
+notebooks) needs the ``docs`` extra; ``.ci/run`` also makes the whole site, notebooks run, with
+``mkdocs build --strict``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from markdown_examples import REPO, marks_check, python_sections, run_section, section_id
+
+import spiderette
+
+DOCS = REPO / "docs"
+PAGES = sorted(DOCS.glob("*.md"))
+GUIDES = ("index", "play", "script", "teach", "rules", "api", "widget-protocol", "speed", "develop")
+MAX_NOT_RUN = 3
+EXAMPLES = [(page, title, section) for page in PAGES for title, section in python_sections(page).items()]
+
+
+@pytest.mark.parametrize("page, title, section", EXAMPLES,
+                         ids=[f"{page.stem}-{section_id(title)}" for page, title, _ in EXAMPLES])
+def test_examples_run(page, title, section, tmp_path, monkeypatch):
+    run_section(page, title, section, tmp_path, monkeypatch)
+
+
+def test_every_guide_is_there_with_examples():
+    assert {p.stem for p in PAGES} == set(GUIDES)
+    with_examples = {page.stem for page, _, _ in EXAMPLES}
+    assert {"index", "play", "script", "teach"} <= with_examples
+    assert sum(len(section) for _, _, section in EXAMPLES) >= 20   # the blocks are all found
+
+
+def test_not_run_marks_have_reasons_and_are_few():
+    assert sum(len(marks_check(page)) for page in PAGES) <= MAX_NOT_RUN
+
+
+# ---------------------------------------------------------------------- the API reference
+def reference_names() -> list[str]:
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    return re.findall(r"^::: spiderette\.(\w+)\s*$", text, flags=re.M)
+
+
+def test_api_reference_has_an_entry_for_every_public_name():
+    names = reference_names()
+    assert len(names) == len(set(names)), "a name with two entries"
+    missing = set(spiderette.__all__) - set(names)
+    assert not missing, f"public names with no entry in docs/api.md: {sorted(missing)}"
+    assert not set(names) - set(spiderette.__all__), "an entry for a name that is not public"
+
+
+def test_api_reference_finds_each_name_and_its_docstring():
+    """What mkdocstrings reads (griffe, from the source): each ``spiderette.X`` leads to a documented object,
+    the lazily imported widgets too (named for it under ``TYPE_CHECKING`` in ``spiderette/__init__.py``)."""
+    griffe = pytest.importorskip("griffe", reason="the docs extra (mkdocstrings) brings griffe")
+    package = griffe.load("spiderette", search_paths=[str(REPO / "src")])
+    for name in spiderette.__all__:
+        obj = package[name]
+        target = obj.final_target if obj.is_alias else obj
+        assert target.docstring is not None and target.docstring.value.strip(), f"{name} has no docstring"
+
+
+# ---------------------------------------------------------------------- the site
+def test_site_builds_strict(tmp_path):
+    """``mkdocs build --strict`` without running the notebooks (quick): no broken link or anchor, no page
+    left out of the navigation, no reference mkdocstrings cannot find."""
+    pytest.importorskip("mkdocs", reason="the docs extra is not installed (pip install -e '.[docs]')")
+    pytest.importorskip("mkdocstrings")
+    pytest.importorskip("mkdocs_jupyter")
+    env = dict(os.environ, SPIDERETTE_DOCS_EXECUTE="false", NO_MKDOCS_2_WARNING="1")
+    p = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
+                        str(REPO / "mkdocs.yml"), "--site-dir", str(tmp_path / "site")],
+                       capture_output=True, text=True, env=env, timeout=600)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-5000:]
+    api = (tmp_path / "site" / "api" / "index.html").read_text(encoding="utf-8")
+    for name in spiderette.__all__:
+        assert f'id="spiderette.{name}"' in api, name
+    for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
+        assert (tmp_path / "site" / "notebooks" / notebook.stem / "index.html").is_file(), notebook.name
