@@ -85,6 +85,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     press = {
       pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, col, index, k,
       movable: k <= c.movable, dragging: false, moved: false, els: null, version: drawn.view.version,
+      cards: c.up.slice(c.up.length - k).join(), tr: "",
     };
     try { root.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
   });
@@ -102,6 +103,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     }
     e.preventDefault();
     const tr = `translate(${dx}px, ${dy}px)`;
+    p.tr = tr;
     for (const el of p.els) el.style.transform = tr;
     const hit = hitTest(p, e.clientX, e.clientY);
     const hover = hit && !(hit.type === "tableau" && hit.col === p.col) ? hit.el : null;
@@ -165,5 +167,47 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     }
   });
 
-  return { abort };
+  /**
+   * The table was drawn again (Python's answer to the table the press began on, or a prediction): the
+   * press or the drag goes on with the same cards, against the new table (its version, its targets), if
+   * they are still there; else it ends (the cards go home).
+   */
+  function rebase() {
+    const p = press;
+    if (!p) return;
+    const c = drawn.view.tableau[p.col];
+    if (!c || c.total - p.index !== p.k || c.up.length < p.k || c.up.slice(c.up.length - p.k).join() !== p.cards) {
+      abort();
+      root.classList.remove("sp-is-dragging");
+      return;
+    }
+    p.version = drawn.view.version;
+    p.movable = p.k <= c.movable;
+    if (!p.dragging) return;
+    const els = drawn.refs.cards[p.col].slice(p.index);
+    for (const el of p.els) {
+      if (!els.includes(el)) el.style.transform = "";
+    }
+    p.els = els;
+    for (const el of els) {
+      for (const a of el.getAnimations()) a.cancel(); // (held by the pointer: nothing flies it home)
+      el.classList.add("sp-dragging");
+      el.style.transform = p.tr;
+    }
+    const under = drawn.refs.cards[p.col][p.index - 1];
+    if (p.under && p.under !== under) showArt(p.under, false);
+    p.under = null;
+    if (under && under.dataset.card) {
+      showArt(under);
+      forget(under);
+      p.under = under;
+    }
+    const hover = p.hover && p.hover.isConnected ? p.hover : null;
+    clearDragMarks();
+    p.targets = markTargets(drawn.refs, drawn.view, p.col, p.k);
+    if (hover) hover.classList.add("sp-drop-hover");
+    p.hover = hover;
+  }
+
+  return { abort, rebase };
 }

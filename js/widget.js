@@ -23,8 +23,10 @@ import { createChrome } from "./toolbar.js";
 import { readStats } from "./panel.js";
 import { readVariants, readView, tableauSignature } from "./view.js";
 
-/** Intents that name columns of their table: made on a predicted table, they wait for Python's answer. */
-const VERSIONED = ["move", "click", "send"];
+/** Intents that leave the table as it is (an intent queued after one of them is predicted on the same table). */
+const STILL = ["hint", "think", "stop_thinking", "stats", "winnable", "away"];
+/** Intents that Python refuses when Python's view does not predict them (its targets, sendable, can_deal). */
+const REFUSED = ["move", "click", "send", "deal"];
 /** Intents that give up the game on the table: asked first ("Abandon this game?") while it is in progress. */
 const GIVE_UP = ["new", "restart", "resume"];
 /** A prediction that Python has not answered within this time goes back to Python's last view. */
@@ -66,32 +68,65 @@ function render({ model, el }) {
   // What the table shows now: Python's view or a prediction, and the elements drawn for it.
   const drawn = { view: null, refs: null, sig: "" };
   let confirmed = null; // Python's last view (it may wait behind a prediction)
-  let shown = null; // Python's last view drawn (the chrome shows it)
-  let pending = null; // the prediction on the table: {id, view, timer}
-  let queued = null; // an intent made on the predicted table: sent once Python's answer agrees with it
+  let shown = null; // Python's last view drawn (the chrome shows it; the predictions start from it)
+  let pending = null; // the intent Python is answering: {id, intent, view (its prediction, or null), timer}
+  const queue = []; // the intents made meanwhile, in order: each is sent when the answer before it agrees
   let sent = 0;
   const history = createHistory();
 
-  // Send an intent (its version: the table it was made on), and draw its outcome at once when the view
-  // tells it. The pointer, the keyboard and the buttons all come here.
+  // Send an intent (its version: Python's table it was made on), and draw its outcome at once when the
+  // view tells it. The pointer, the keyboard and the buttons all come here. While Python answers an
+  // intent, the next ones wait in the queue, drawn on top of its prediction (docs: "Predictions").
   function act(intent) {
     if (root.classList.contains("sp-silent")) {
       chrome.refuse(SILENT_TEXT); // nothing is predicted while Python does not answer
       post({ ...intent, version: drawn.view.version, id: `${PAGE}-${uid}-${++sent}` });
       return;
     }
-    if (drawn.view.predicted && VERSIONED.includes(intent.action)) {
-      queued = intent;
-      return;
-    }
+    if (pending) queue.push(intent);
+    else if (!launch(intent)) return; // the comm is gone: said on the felt
+    drawChain();
+  }
+
+  // Send `intent` on Python's table (the last view it sent), predicted on the table shown.
+  function launch(intent) {
     const id = `${PAGE}-${uid}-${++sent}`;
-    if (!post({ ...intent, version: drawn.view.version, id })) return; // the comm is gone: said on the felt
-    const p = pending ? null : predict(drawn.view, intent, history);
+    if (!post({ ...intent, version: confirmed.version, id })) return false;
     expectAnswer();
-    if (p) {
-      pending = { id, view: p, timer: setTimeout(rollBack, PREDICTION_MS) };
-      drawTable(p);
+    pending = { id, intent, view: predict(shown, intent, history), timer: setTimeout(rollBack, PREDICTION_MS) };
+    return true;
+  }
+
+  // The table after Python's view and the intents not yet answered, as far as the views tell it: each is
+  // predicted on top of the one before; an intent with no prediction that changes the table ends it
+  // (`known` false: the table drawn is behind the intents made).
+  function chainView() {
+    if (!pending) return { t: shown, known: true };
+    const h = history.fork();
+    let t = shown;
+    const intents = [pending.intent, ...queue];
+    for (let i = 0; i < intents.length; i++) {
+      const p = i === 0 ? pending.view : predict(t, intents[i], h);
+      if (p) {
+        h.see(t, p);
+        t = p;
+      } else if (!STILL.includes(intents[i].action) && (t.predicted || !REFUSED.includes(intents[i].action))) {
+        return { t, known: false }; // (on Python's own view, a move or a deal not predicted is refused)
+      }
     }
+    return { t, known: true };
+  }
+
+  // Draw the chain's table; the chrome follows it for what a prediction knows (moves, deals left, runs,
+  // Undo and Redo), Python's last view for the rest (the score, the message). Behind the intents made,
+  // Undo and Redo stay offered (Python says when there is nothing to take back): no press is lost.
+  function drawChain() {
+    root.dataset.pending = String(pending ? 1 + queue.length : 0);
+    const { t, known } = chainView();
+    if (t !== drawn.view) drawTable(t);
+    if (!t.predicted && known) return;
+    chrome.update({ ...shown, moves: t.moves, deals_left: t.deals_left, runs: t.runs,
+      can_undo: t.can_undo || !known, can_redo: t.can_redo || !known }, shown);
   }
 
   const sizer = createSizer(root, on, () => drawn.view && drawTable(drawn.view, true));
@@ -143,15 +178,16 @@ function render({ model, el }) {
   function drawTable(v, relayout = false) {
     const prev = drawn.view;
     const before = relayout ? null : snapshot(drawn.refs, table);
-    pointer.abort();
     const keep = !!prev && !(v.last && v.last.kind === "new"); // the same game: the felt keeps its height
     // (what looks the same stays: the browser restyles and lays out only what changed)
     const refs = drawInto(table, drawn.refs, v, uid, sizer.layout(v.tableau, keep));
     const sig = tableauSignature(v);
     const sameTableau = !!prev && sig === drawn.sig;
     Object.assign(drawn, { view: v, refs, sig });
+    keyboard.rebase(); // a pick-up or a drag goes on if its cards are still there (else it is dropped)
     keyboard.apply();
     if (before) flip(before, prev, v, refs, table, sameTableau);
+    pointer.rebase();
     moments(prev, v, refs, stage);
   }
 
@@ -159,14 +195,11 @@ function render({ model, el }) {
   // backs it showed that are now face up get the class sp-turned; cards still flying to the place the
   // prediction gave them fly on, where Python's view has them there too).
   function show(v, guess) {
-    if (!drawn.view || drawn.view.version !== v.version) keyboard.drop();
     const flights = guess && agrees(guess, v) ? land(table) : [];
     drawTable(v);
     flyOn(flights, drawn.refs);
-    root.dataset.status = v.status;
-    chrome.update(v, shown);
-    shown = v;
-    if (chrome.asking() && (!inProgress(v) || (v.last && v.last.kind === "new"))) closeQuestion();
+    showChrome(v);
+    root.dataset.pending = String(pending ? 1 + queue.length : 0);
     if (guess && guess.columns === v.columns) {
       guess.tableau.forEach((c, i) => {
         const up = v.tableau[i];
@@ -176,6 +209,14 @@ function render({ model, el }) {
         });
       });
     }
+  }
+
+  // Python's view `v` around the table: the stats bar, the status line, the buttons.
+  function showChrome(v) {
+    root.dataset.status = v.status;
+    chrome.update(v, shown);
+    shown = v;
+    if (chrome.asking() && (!inProgress(v) || (v.last && v.last.kind === "new"))) closeQuestion();
   }
 
   // Send a message to Python; false (and the felt says so) when it cannot go: the kernel is gone.
@@ -213,12 +254,35 @@ function render({ model, el }) {
     }
   }
 
-  // No answer in time: back to Python's last view (its answer is drawn when it comes).
+  // No answer in time: back to Python's last view (its answer is drawn when it comes); the intents made
+  // meanwhile are not sent.
   function rollBack() {
     if (!pending) return;
+    clearTimeout(pending.timer);
     pending = null;
-    queued = null;
+    queue.length = 0;
     show(confirmed);
+  }
+
+  // Python's answer `v` to the intent `p`. When it agrees with the prediction (or nothing was predicted,
+  // and the game was not replaced), the next intent of the queue goes, on Python's table; otherwise the
+  // rest of the queue is dropped, and the status line says so.
+  function answer(v, p) {
+    const ok = p.view ? agrees(p.view, v) : !(v.last && v.last.kind === "new");
+    if (ok && queue.length) {
+      showChrome(v);
+      if (launch(queue.shift())) {
+        drawChain();
+        return;
+      }
+    }
+    const lost = queue.length;
+    queue.length = 0;
+    show(v, p.view);
+    if (lost) {
+      chrome.refuse(`Python answered differently: ${lost} action${lost === 1 ? "" : "s"} made meanwhile ` +
+        `${lost === 1 ? "was" : "were"} not sent. ${v.message}`.trim());
+    }
   }
 
   // A hidden page (another tab, a minimised window): the game clock stops until the next action.
@@ -238,10 +302,7 @@ function render({ model, el }) {
       const p = pending;
       pending = null;
       clearTimeout(p.timer);
-      show(v, p.view);
-      const q = queued;
-      queued = null;
-      if (q && agrees(p.view, v)) act(q);
+      answer(v, p);
       return;
     }
     show(v);
