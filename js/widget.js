@@ -29,10 +29,9 @@ const STILL = ["hint", "think", "stop_thinking", "stats", "winnable", "away"];
 const REFUSED = ["move", "click", "send", "deal"];
 /** Intents that give up the game on the table: asked first ("Abandon this game?") while it is in progress. */
 const GIVE_UP = ["new", "restart", "resume"];
-/** A prediction that Python has not answered within this time goes back to Python's last view. */
-const PREDICTION_MS = 5000;
 // An intent with no answer from Python for this long: the table says the kernel does not answer (stopped,
-// or busy with a long cell), stops its clock and refuses input visibly until a view comes again.
+// or busy with a long cell), shows Python's last view, stops its clock and refuses input visibly until a
+// view comes again (the intents made meanwhile still wait their turn: a busy kernel answers them later).
 const SILENT_MS = 4000;
 const SILENT_TEXT = "The kernel is not answering: if it stopped or restarted, run the cell again" +
   " (if it is busy, the table comes back when it is free).";
@@ -67,61 +66,91 @@ function render({ model, el }) {
 
   // What the table shows now: Python's view or a prediction, and the elements drawn for it.
   const drawn = { view: null, refs: null, sig: "" };
-  let confirmed = null; // Python's last view (it may wait behind a prediction)
-  let shown = null; // Python's last view drawn (the chrome shows it; the predictions start from it)
-  let pending = null; // the intent Python is answering: {id, intent, view (its prediction, or null), timer}
-  const queue = []; // the intents made meanwhile, in order: each is sent when the answer before it agrees
+  let confirmed = null; // Python's last view (it may wait behind a prediction; the predictions start from it)
+  let shown = null; // Python's last view drawn (the chrome shows it)
+  // Every intent not answered yet, in order (the one source of truth of what is pending): the first is
+  // the one Python is answering, {intent, id, guess (its prediction on Python's table when it was sent)};
+  // the others wait their turn, {intent} (docs: "No action is lost: the queue").
+  const unanswered = [];
   let sent = 0;
   const history = createHistory();
 
-  // Send an intent (its version: Python's table it was made on), and draw its outcome at once when the
-  // view tells it. The pointer, the keyboard and the buttons all come here. While Python answers an
-  // intent, the next ones wait in the queue, drawn on top of its prediction (docs: "Predictions").
+  // Keep an intent (the pointer, the keyboard and the buttons all come here), send it if no other is
+  // waiting for Python's answer, and draw the outcome of every intent not answered at once, as far as
+  // the views tell it.
   function act(intent) {
-    if (root.classList.contains("sp-silent")) {
-      chrome.refuse(SILENT_TEXT); // nothing is predicted while Python does not answer
-      post({ ...intent, version: drawn.view.version, id: `${PAGE}-${uid}-${++sent}` });
-      return;
-    }
-    if (pending) queue.push(intent);
-    else if (!launch(intent)) return; // the comm is gone: said on the felt
+    if (root.classList.contains("sp-silent")) chrome.refuse(SILENT_TEXT); // (nothing is predicted meanwhile)
+    unanswered.push({ intent });
+    if (unanswered.length === 1) sendFirst();
     drawChain();
   }
 
-  // Send `intent` on Python's table (the last view it sent), predicted on the table shown.
-  function launch(intent) {
-    const id = `${PAGE}-${uid}-${++sent}`;
-    if (!post({ ...intent, version: confirmed.version, id })) return false;
+  // Send the first intent not answered, on Python's latest table (its version), with its prediction.
+  function sendFirst() {
+    const first = unanswered[0];
+    first.id = `${PAGE}-${uid}-${++sent}`;
+    first.guess = predict(confirmed, first.intent, history);
+    if (!post({ ...first.intent, version: confirmed.version, id: first.id })) {
+      unanswered.length = 0; // the comm is gone (said on the felt): nothing more can be sent
+      return;
+    }
     expectAnswer();
-    pending = { id, intent, view: predict(shown, intent, history), timer: setTimeout(rollBack, PREDICTION_MS) };
-    return true;
+  }
+
+  // Python's view `v` answers the first intent: when it agrees with the prediction (or nothing was
+  // predicted, and the game was not replaced), the next intent goes, on Python's table; otherwise the
+  // ones made meanwhile are not sent (the whole chain rolls back), and the status line says so once.
+  function answer(v) {
+    const first = unanswered.shift();
+    const ok = first.guess ? agrees(first.guess, v) : !(v.last && v.last.kind === "new");
+    const lost = ok ? 0 : unanswered.length;
+    if (lost) unanswered.length = 0;
+    if (unanswered.length) {
+      showChrome(v);
+      sendFirst();
+      drawChain();
+      return;
+    }
+    show(v, first.guess);
+    if (lost) {
+      chrome.refuse(`Python answered differently: ${lost} action${lost === 1 ? "" : "s"} made meanwhile ` +
+        `${lost === 1 ? "was" : "were"} not sent. ${v.message}`.trim());
+    }
   }
 
   // The table after Python's view and the intents not yet answered, as far as the views tell it: each is
-  // predicted on top of the one before; an intent with no prediction that changes the table ends it
-  // (`known` false: the table drawn is behind the intents made).
+  // predicted on top of the one before; an intent that Python refuses on that table changes nothing; an
+  // intent with no prediction that may change the table ends it (`known` false: the table drawn is behind
+  // the intents made). Nothing is predicted while Python does not answer.
   function chainView() {
-    if (!pending) return { t: shown, known: true };
+    if (!unanswered.length || root.classList.contains("sp-silent")) return { t: confirmed, known: true };
     const h = history.fork();
-    let t = shown;
-    const intents = [pending.intent, ...queue];
-    for (let i = 0; i < intents.length; i++) {
-      const p = i === 0 ? pending.view : predict(t, intents[i], h);
+    let t = confirmed;
+    for (const [i, { intent, guess }] of unanswered.entries()) {
+      const p = i === 0 ? guess : predict(t, intent, h);
       if (p) {
         h.see(t, p);
         t = p;
-      } else if (!STILL.includes(intents[i].action) && (t.predicted || !REFUSED.includes(intents[i].action))) {
-        return { t, known: false }; // (on Python's own view, a move or a deal not predicted is refused)
+      } else if (!STILL.includes(intent.action) && !refused(t, intent)) {
+        return { t, known: false };
       }
     }
     return { t, known: true };
+  }
+
+  // Does Python refuse `intent` on the table `t`, as its view tells: nothing to undo or redo; on Python's
+  // own view, a move, a click, a send or a deal not predicted.
+  function refused(t, intent) {
+    if (intent.action === "undo") return !t.can_undo;
+    if (intent.action === "redo") return !t.can_redo;
+    return !t.predicted && REFUSED.includes(intent.action);
   }
 
   // Draw the chain's table; the chrome follows it for what a prediction knows (moves, deals left, runs,
   // Undo and Redo), Python's last view for the rest (the score, the message). Behind the intents made,
   // Undo and Redo stay offered (Python says when there is nothing to take back): no press is lost.
   function drawChain() {
-    root.dataset.pending = String(pending ? 1 + queue.length : 0);
+    root.dataset.pending = String(unanswered.length);
     const { t, known } = chainView();
     if (t !== drawn.view) drawTable(t);
     if (!t.predicted && known) return;
@@ -199,7 +228,7 @@ function render({ model, el }) {
     drawTable(v);
     flyOn(flights, drawn.refs);
     showChrome(v);
-    root.dataset.pending = String(pending ? 1 + queue.length : 0);
+    root.dataset.pending = String(unanswered.length);
     if (guess && guess.columns === v.columns) {
       guess.tableau.forEach((c, i) => {
         const up = v.tableau[i];
@@ -238,10 +267,10 @@ function render({ model, el }) {
   }
   function silence() {
     silentTimer = null;
-    if (pending) rollBack();
     root.classList.add("sp-silent");
     silentNote.textContent = SILENT_TEXT;
     stage.append(silentNote);
+    if (confirmed && drawn.view !== confirmed) show(confirmed); // the predictions are taken back
     chrome.stopClock();
     chrome.refuse(SILENT_TEXT);
   }
@@ -254,41 +283,10 @@ function render({ model, el }) {
     }
   }
 
-  // No answer in time: back to Python's last view (its answer is drawn when it comes); the intents made
-  // meanwhile are not sent.
-  function rollBack() {
-    if (!pending) return;
-    clearTimeout(pending.timer);
-    pending = null;
-    queue.length = 0;
-    show(confirmed);
-  }
-
-  // Python's answer `v` to the intent `p`. When it agrees with the prediction (or nothing was predicted,
-  // and the game was not replaced), the next intent of the queue goes, on Python's table; otherwise the
-  // rest of the queue is dropped, and the status line says so.
-  function answer(v, p) {
-    const ok = p.view ? agrees(p.view, v) : !(v.last && v.last.kind === "new");
-    if (ok && queue.length) {
-      showChrome(v);
-      if (launch(queue.shift())) {
-        drawChain();
-        return;
-      }
-    }
-    const lost = queue.length;
-    queue.length = 0;
-    show(v, p.view);
-    if (lost) {
-      chrome.refuse(`Python answered differently: ${lost} action${lost === 1 ? "" : "s"} made meanwhile ` +
-        `${lost === 1 ? "was" : "were"} not sent. ${v.message}`.trim());
-    }
-  }
-
   // A hidden page (another tab, a minimised window): the game clock stops until the next action.
   on(document, "visibilitychange", () => {
     if (document.visibilityState === "hidden" && confirmed && confirmed.clock && confirmed.clock.running) {
-      post({ action: "away", version: confirmed.version });
+      act({ action: "away" }); // (in turn, like every intent: a table it does not change)
     }
   });
 
@@ -297,15 +295,11 @@ function render({ model, el }) {
     const v = readView(model);
     history.see(confirmed, v);
     confirmed = v;
-    if (pending) {
-      if (v.answer !== pending.id) return; // not the answer yet: the prediction stays on the table
-      const p = pending;
-      pending = null;
-      clearTimeout(p.timer);
-      answer(v, p);
-      return;
-    }
-    show(v);
+    if (!unanswered.length) show(v);
+    else if (v.answer === unanswered[0].id) answer(v);
+    // (else not the answer yet: a view of a background thread's, or a later one of an earlier answer;
+    // the prediction stays on the table)
+    if (unanswered.length) expectAnswer();
   };
   const onVariants = () => chrome.setVariants(readVariants(model));
   const onFour = () => {
@@ -326,7 +320,6 @@ function render({ model, el }) {
 
   return () => {
     for (const [name, fn] of listeners) model.off(name, fn);
-    if (pending) clearTimeout(pending.timer);
     if (silentTimer !== null) clearTimeout(silentTimer);
     chrome.destroy();
     sizer.disconnect();

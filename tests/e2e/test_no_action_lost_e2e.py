@@ -39,6 +39,18 @@ w._dispatch = _slow
 """)
 
 
+def slow_once(page, seconds: float) -> None:
+    """Make the next intent's answer take ``seconds`` (the answers after it take their usual time)."""
+    H.kernel_eval(page, f"""
+_usual = w._dispatch
+def _once(content, w=w, usual=_usual):
+    w._dispatch = usual
+    _time.sleep({seconds})
+    usual(content)
+w._dispatch = _once
+""")
+
+
 def settled(page, timeout: float = 30.0) -> dict:
     """Wait until every intent made on the table is answered; the table then."""
     if page.evaluate("document.querySelector('.spiderette').dataset.pending === undefined"):
@@ -139,6 +151,26 @@ def test_a_keyboard_pick_up_right_after_a_move_is_dropped_where_asked(seed7):
     t = settled(page)
     assert t["cols"] == cols(game("bd", "ea"))
     assert python_state(page)["game"] == game("bd", "ea").to_dict()
+    assert_python_shown(page, t)
+    assert seed7.widget_problems() == []
+
+
+def test_an_answer_slower_than_the_silent_note_loses_nothing(seed7):
+    """An answer that takes longer than the table waits before it says the kernel is not answering (4 s):
+    the table shows Python's view meanwhile, and the actions made after it are still sent, in turn."""
+    page = seed7.page
+    slow_answers(page, SLOW)
+    H.card(page, "6H").click()   # b -> d: answered in 0.3 s
+    H.wait_table(page, moves_are(1))
+    slow_once(page, 5)
+    H.root(page).focus()
+    page.keyboard.press("d")     # answered in 5 s
+    page.wait_for_timeout(15)
+    page.keyboard.press("u")
+    page.keyboard.press("u")
+    t = settled(page)
+    assert t["cols"] == cols(game()) and t["status"]["moves"] == "0", "the deal and both undos were played"
+    assert [c["action"] for c in H.kernel_json(page, "[c for c, m in w._log]")][1:] == ["deal", "undo", "undo"]
     assert_python_shown(page, t)
     assert seed7.widget_problems() == []
 
