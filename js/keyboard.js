@@ -86,7 +86,7 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
       return;
     }
     // (the cursor is clamped to the movable group: these cards can be picked up)
-    sel = { src: col, k: depth };
+    sel = { src: col, k: depth, cards: c.up.slice(c.up.length - depth).join() };
     apply();
     const top = c.up[c.up.length - depth];
     say(`picked up ${depth === 1 ? cardName(top) : `${depth} cards from the ${cardName(top)}`}, column ${letter(col)}. ` +
@@ -184,6 +184,16 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
 
   return {
     apply,
+    /**
+     * The table was drawn again (Python's answer, a prediction): a pick-up goes on if its cards are still
+     * on top of their column (made on a predicted table, it is dropped on the answered one); else it is
+     * forgotten.
+     */
+    rebase() {
+      if (!sel) return;
+      const c = drawn.view.tableau[sel.src];
+      if (!c || c.up.length < sel.k || c.up.slice(c.up.length - sel.k).join() !== sel.cards) sel = null;
+    },
     /** Forget a pick-up (the table is about to change). */
     drop() {
       sel = null;
