@@ -244,16 +244,15 @@ export function resolve(t, intent) {
     const { card: _c, onto: _o, ...plain } = intent;
     return plain;
   }
-  let src = -1;
-  let k = 0;
-  for (const [i, c] of t.tableau.entries()) {
-    const j = c.up.indexOf(intent.card);
-    if (j < 0) continue;
-    if (c.coming) return null;
-    src = i;
-    k = c.up.length - j;
-  }
+  // (two decks hold each card twice: the column the intent named first, else the leftmost)
+  const prefer = (cols, i) => (cols.includes(i) ? i : cols.length ? cols[0] : -1);
+  const holding = [...t.tableau.keys()].filter((i) => t.tableau[i].up.includes(intent.card));
+  if (holding.some((i) => t.tableau[i].coming)) return null;
+  const src = prefer(holding, intent.src);
   if (src < 0) return t.tableau.some((c) => c.coming) ? null : GONE;
+  const up = t.tableau[src].up;
+  const k = src === intent.src && up[up.length - intent.count] === intent.card ? intent.count
+    : up.length - up.lastIndexOf(intent.card);
   if (intent.action === "send") return k === 1 ? { action: "send", src } : GONE;
   const out = { action: intent.action, src, count: k };
   if (intent.action === "click") return out;
@@ -262,7 +261,7 @@ export function resolve(t, intent) {
     const d = t.tableau[intent.dst];
     return d && !d.total && intent.dst !== src ? { ...out, dst: intent.dst } : GONE;
   }
-  const dst = t.tableau.findIndex((c) => topOf(c) === intent.onto);
+  const dst = prefer([...t.tableau.keys()].filter((i) => i !== src && topOf(t.tableau[i]) === intent.onto), intent.dst);
   if (dst < 0) return t.tableau.some((c) => c.coming) ? null : GONE;
   return dst === src ? GONE : { ...out, dst };
 }
