@@ -220,6 +220,17 @@ WATCH_QUEUE = """() => {
   }).observe(root, {attributes: true, attributeFilter: ['data-pending']});
 }"""
 
+# The column whose top card is the one given (its data-pile), or null
+PILE_UNDER = """(code) => {
+  const piles = document.querySelectorAll('.spiderette [data-pile^="tableau-"]');
+  for (const p of piles) {
+    const cards = p.querySelectorAll('.sp-card');
+    if (cards.length && cards[cards.length - 1].dataset.card === code) return p.dataset.pile;
+  }
+  return null;
+}"""
+
+
 def point(page, selector: str, top: bool = False):
     """Where to press on the element ``selector`` of the table now (its top strip: ``top``), or None."""
     return page.evaluate(POINT, [selector, top])
@@ -270,14 +281,7 @@ def perform(page, action: tuple) -> bool:
                 return False
             to = point(page, f'[data-pile="tableau-{onto[1]}"]')
         else:
-            col = page.evaluate("""(code) => {
-              const piles = document.querySelectorAll('.spiderette [data-pile^="tableau-"]');
-              for (const p of piles) {
-                const cards = p.querySelectorAll('.sp-card');
-                if (cards.length && cards[cards.length - 1].dataset.card === code) return p.dataset.pile;
-              }
-              return null;
-            }""", onto)
+            col = page.evaluate(PILE_UNDER, onto)
             if col is None:
                 return False
             to = point(page, f'[data-pile="{col}"]')
@@ -285,6 +289,11 @@ def perform(page, action: tuple) -> bool:
         page.mouse.down()
         page.mouse.move(at[0] + 8, at[1] + 8, steps=2)
         page.mouse.move(*to, steps=4)
+        if not isinstance(onto, tuple):
+            # (the table may be drawn again meanwhile: a player follows the card to drop on with the eye)
+            now = page.evaluate(PILE_UNDER, onto)
+            if now is not None and now != col:
+                page.mouse.move(*point(page, f'[data-pile="{now}"]'), steps=2)
         page.mouse.up()
     elif kind == "key":
         page.evaluate("document.querySelector('.spiderette').focus()")
