@@ -55,18 +55,26 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
     ring.style.setProperty("--t1", top ? top.style.getPropertyValue("--t") || "0" : "0");
     if (sel && sel.src === col) ring.classList.add("sp-lifted");
     refs.piles[col].append(ring);
-    if (root.classList.contains("sp-kbd")) reveal(refs.piles[col]);
+    if (root.classList.contains("sp-kbd")) reveal(refs.piles[col], target);
   }
 
-  // Scroll the felt sideways (when it is too narrow for the table) to show the column `pile`.
-  function reveal(pile) {
+  // Scroll the felt (when it is too narrow or too short for the table) to show the column `pile` sideways,
+  // and up or down to the card `card` (the one under the cursor).
+  function reveal(pile, card) {
     const sc = pile.closest(".sp-table");
-    if (!sc || sc.scrollWidth <= sc.clientWidth + 1) return;
+    if (!sc) return;
     const a = sc.getBoundingClientRect();
-    const b = pile.getBoundingClientRect();
     const margin = 10;
-    if (b.left < a.left + margin) sc.scrollLeft -= a.left + margin - b.left;
-    else if (b.right > a.right - margin) sc.scrollLeft += b.right - (a.right - margin);
+    if (sc.scrollWidth > sc.clientWidth + 1) {
+      const b = pile.getBoundingClientRect();
+      if (b.left < a.left + margin) sc.scrollLeft -= a.left + margin - b.left;
+      else if (b.right > a.right - margin) sc.scrollLeft += b.right - (a.right - margin);
+    }
+    if (sc.scrollHeight > sc.clientHeight + 1) {
+      const b = card.getBoundingClientRect();
+      if (b.bottom > a.bottom - margin) sc.scrollTop += b.bottom - (a.bottom - margin);
+      else if (b.top < a.top + margin) sc.scrollTop -= a.top + margin - b.top;
+    }
   }
 
   function enter() {
@@ -86,7 +94,7 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
       return;
     }
     // (the cursor is clamped to the movable group: these cards can be picked up)
-    sel = { src: col, k: depth };
+    sel = { src: col, k: depth, cards: c.up.slice(c.up.length - depth).join() };
     apply();
     const top = c.up[c.up.length - depth];
     say(`picked up ${depth === 1 ? cardName(top) : `${depth} cards from the ${cardName(top)}`}, column ${letter(col)}. ` +
@@ -184,6 +192,16 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
 
   return {
     apply,
+    /**
+     * The table was drawn again (Python's answer, a prediction): a pick-up goes on if its cards are still
+     * on top of their column (made on a predicted table, it is dropped on the answered one); else it is
+     * forgotten.
+     */
+    rebase() {
+      if (!sel) return;
+      const c = drawn.view.tableau[sel.src];
+      if (!c || c.up.length < sel.k || c.up.slice(c.up.length - sel.k).join() !== sel.cards) sel = null;
+    },
     /** Forget a pick-up (the table is about to change). */
     drop() {
       sel = null;

@@ -11,10 +11,13 @@ const DRAG_THRESHOLD = 4; // px: less than this is a click
 /**
  * Pointer play on `root`. `drawn` = {view, refs} is what the table shows now; `send(intent)` sends an
  * intent; `keyboard` is the keyboard controller (a pointer press moves its cursor and ends a pick-up).
- * Returns {abort()}: drop a press or drag in progress (the table is about to be redrawn).
+ * Returns {abort(), rebase()}: drop a press or drag in progress; go on with it on the table drawn again.
  */
 export function createPointer({ root, drawn, on, send, keyboard }) {
-  let press = null; // {pointerId, x0, y0, col, index, k, movable, dragging, moved, els, targets, hover, version}
+  // {pointerId, x0, y0, col, index, k, cards, movable, dragging, moved, els, targets, hover, tr, stale}
+  let press = null;
+  let stockPressed = false; // the last press went down on the stock
+  const onStock = (el) => !!(el && el.closest && el.closest('[data-pile="stock"]'));
 
   function clearDragMarks() {
     root.querySelectorAll(".sp-target, .sp-drop-hover").forEach((e) =>
@@ -54,6 +57,16 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     return best;
   }
 
+  // The face-up card of the table shown at the point (x, y): {col, k} (k: the cards from it to the top).
+  function cardAt(x, y) {
+    const el = document.elementFromPoint(x, y);
+    const card = el && root.contains(el) ? el.closest(".sp-card[data-col]") : null;
+    if (!card || card.dataset.face === "down") return null;
+    const c = drawn.view.tableau[Number(card.dataset.col)];
+    const k = c ? c.total - Number(card.dataset.index) : 0;
+    return k >= 1 && k <= c.up.length ? { col: Number(card.dataset.col), k } : null;
+  }
+
   function startDrag(p) {
     p.dragging = true;
     const under = drawn.refs.cards[p.col][p.index - 1];
@@ -71,6 +84,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
   on(root, "pointerdown", (e) => {
     if (e.pointerType === "mouse" && e.button !== 0) return;
     if (e.target.closest("button, select, option, input, .sp-banner, .sp-confirm")) return;
+    stockPressed = onStock(e.target);
     abort();
     keyboard.pointerDown(e);
     const card = e.target.closest(".sp-card[data-col]");
@@ -86,7 +100,8 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     press = {
       pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, col, index, k, felt,
       scroll0: felt ? [felt.scrollLeft, felt.scrollTop] : [0, 0],
-      movable: k <= c.movable, dragging: false, moved: false, els: null, version: drawn.view.version,
+      movable: k <= c.movable, dragging: false, moved: false, els: null,
+      cards: c.up.slice(c.up.length - k).join(), tr: "", stale: false,
     };
     try { root.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
   });
@@ -98,6 +113,10 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     const dy = e.clientY - p.y0;
     if (!p.dragging) {
       if (Math.hypot(dx, dy) <= DRAG_THRESHOLD) return;
+      if (p.stale) { // (its cards left while it was pressed: there is nothing to drag)
+        abort();
+        return;
+      }
       p.moved = true;
       if (!p.movable) return;
       startDrag(p);
@@ -107,6 +126,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     const sx = p.felt ? p.felt.scrollLeft - p.scroll0[0] : 0;
     const sy = p.felt ? p.felt.scrollTop - p.scroll0[1] : 0;
     const tr = `translate(${dx + sx}px, ${dy + sy}px)`;
+    p.tr = tr;
     for (const el of p.els) el.style.transform = tr;
     const hit = hitTest(p, e.clientX, e.clientY);
     const hover = hit && !(hit.type === "tableau" && hit.col === p.col) ? hit.el : null;
@@ -127,10 +147,13 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     try { root.releasePointerCapture(p.pointerId); } catch (_) { /* ignore */ }
     const v = drawn.view;
     if (!p.dragging) {
-      if (p.version !== v.version) return;
-      // A click; or a drag of cards that cannot move together: ask anyway, so Python says why.
-      if (!p.moved && sendsRun(v, p.col, p.k)) send({ action: "send", src: p.col });
-      else send({ action: "click", src: p.col, count: p.k });
+      // A click; or a drag of cards that cannot move together: ask anyway, so Python says why. A click
+      // whose cards changed under it (the table was drawn again meanwhile) is a click on the card under
+      // the pointer now.
+      const at = p.stale ? cardAt(e.clientX, e.clientY) : p;
+      if (!at) return;
+      if (!p.moved && sendsRun(v, at.col, at.k)) send({ action: "send", src: at.col });
+      else send({ action: "click", src: at.col, count: at.k });
       return;
     }
     const hit = hitTest(p, e.clientX, e.clientY);
@@ -163,12 +186,61 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
   on(root, "pointercancel", cancel);
   on(root, "lostpointercapture", cancel);
 
+  // (a stock drawn again between the press and the release is another element: the click then goes to the
+  // table, and counts where it is released on the stock)
   on(root, "click", (e) => {
-    if (e.target.closest('[data-pile="stock"]')) {
+    if (onStock(e.target) || (stockPressed && onStock(document.elementFromPoint(e.clientX, e.clientY)))) {
+      stockPressed = false;
       keyboard.drop();
       send({ action: "deal" });
     }
   });
 
-  return { abort };
+  /**
+   * The table was drawn again (Python's answer to the table the press began on, or a prediction): the
+   * press or the drag goes on with the same cards, against the new table (its targets), if they are still
+   * there; else a drag ends (the cards go home), and a press not dragged yet is a click where it is released.
+   */
+  function rebase() {
+    const p = press;
+    if (!p) return;
+    const c = drawn.view.tableau[p.col];
+    if (!c || c.total - p.index !== p.k || c.up.length < p.k || c.up.slice(c.up.length - p.k).join() !== p.cards) {
+      if (!p.dragging) {
+        p.stale = true; // a press that is not a drag yet: its release is a click where it lands
+        return;
+      }
+      abort();
+      root.classList.remove("sp-is-dragging");
+      return;
+    }
+    p.stale = false;
+    p.movable = p.k <= c.movable;
+    if (!p.dragging) return;
+    const els = drawn.refs.cards[p.col].slice(p.index);
+    for (const el of p.els) {
+      if (!els.includes(el)) el.style.transform = "";
+    }
+    p.els = els;
+    for (const el of els) {
+      for (const a of el.getAnimations()) a.cancel(); // (held by the pointer: nothing flies it home)
+      el.classList.add("sp-dragging");
+      el.style.transform = p.tr;
+    }
+    const under = drawn.refs.cards[p.col][p.index - 1];
+    if (p.under && p.under !== under) showArt(p.under, false);
+    p.under = null;
+    if (under && under.dataset.card) {
+      showArt(under);
+      forget(under);
+      p.under = under;
+    }
+    const hover = p.hover && p.hover.isConnected ? p.hover : null;
+    clearDragMarks();
+    p.targets = markTargets(drawn.refs, drawn.view, p.col, p.k);
+    if (hover) hover.classList.add("sp-drop-hover");
+    p.hover = hover;
+  }
+
+  return { abort, rebase };
 }

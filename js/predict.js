@@ -6,8 +6,10 @@
 // - a deal (a back lands on every column and stays a back until Python's view says which card it is);
 // - a complete run sent to the foundations (its king shows there);
 // - an undo or a redo (the table before or after, kept from earlier views).
-// The front end holds no rules: what it cannot read from the views it leaves out (the targets of the
-// predicted table, the score), and a card that turns over stays a back. Python's answer (the view with
+// The front end holds no rules: what it cannot read from the views it leaves out (the score, the targets
+// of what a move uncovers), and a card that turns over stays a back. A prediction may be made on a
+// prediction (the queue of intents made while Python answers, widget.js): the targets a predicted move
+// still knows are carried over (targetsAfter). Python's answer (the view with
 // `answer` equal to the intent's `id`) replaces the prediction, confirming or correcting it.
 
 import { RUN_LENGTH, targetsOf } from "./view.js";
@@ -30,9 +32,18 @@ export function clickTarget(v, src, k) {
   return dst;
 }
 
-// What a prediction leaves out: what Python computes with the rules.
+// What a prediction leaves out: what Python computes with the rules. What it knows: one more move, which
+// may be taken back and leaves nothing to redo (the toolbar offers Undo at once).
 function base(v, last, tableau) {
-  return { ...v, tableau, targets: {}, clicks: {}, sendable: [], hint: null, last, predicted: true };
+  return { ...v, tableau, targets: {}, clicks: {}, sendable: [], hint: null, last, predicted: true,
+    moves: (v.moves | 0) + 1, can_undo: true, can_redo: false };
+}
+
+// Whether a deal can be made after a move or a send is known when no column is empty (only the stock
+// and empty columns decide it); else the next deal is not predicted (deal_unknown).
+function dealAfter(p, v) {
+  p.deal_unknown = !!v.deal_unknown || p.tableau.some((c) => !c.total) || (!v.can_deal && v.deals_left > 0);
+  return p;
 }
 
 /** The table after moving the top `k` cards of `src` onto `dst`, if the view says it is legal; else null. */
@@ -47,7 +58,35 @@ export function predictMove(v, src, dst, k) {
   // Left behind: the rest of the group still moves; a lone top card moves; a back stays a back.
   s.movable = s.up.length ? Math.max(1, from.movable - k) : 0;
   d.movable = k; // at least the group that came (Python says whether it joins a longer one)
-  return base(v, { kind: "move", src, dst, count: k }, tableau.map(settle));
+  const p = dealAfter(base(v, { kind: "move", src, dst, count: k }, tableau.map(settle)), v);
+  p.targets = targetsAfter(v, src, dst, k);
+  p.sendable = (v.sendable || []).filter((c) => c !== src && c !== dst); // (a column's own cards decide it)
+  return p;
+}
+
+/**
+ * The targets of the table after a move of `k` cards from `src` onto `dst`, as far as the view's own
+ * targets tell them (a move's legality depends only on the cards moved and the top of the column they go
+ * onto): a group of another column goes where it went before, and onto `dst` if it went onto `src` (whose
+ * top card is on `dst` now); the cards that came to `dst` go where they went from `src`. What the move
+ * uncovered on `src` is left out (the next move from or onto it waits for Python).
+ */
+function targetsAfter(v, src, dst, k) {
+  const out = {};
+  const other = (d) => d !== src && d !== dst;
+  const old = v.targets || {};
+  for (const [key, ds] of Object.entries(old)) {
+    const [a, c] = key.split(":").map(Number);
+    if (a === src || a === dst || !Array.isArray(ds)) continue;
+    const to = ds.filter(other);
+    if (ds.includes(src)) to.push(dst);
+    out[key] = to.sort((x, y) => x - y);
+  }
+  for (let c = 1; c <= k; c++) {
+    const ds = old[`${src}:${c}`];
+    if (Array.isArray(ds)) out[`${dst}:${c}`] = ds.filter(other);
+  }
+  return out;
 }
 
 /**
@@ -62,18 +101,22 @@ export function predictSend(v, src) {
   const run = s.up.splice(s.up.length - RUN_LENGTH, RUN_LENGTH);
   s.movable = s.up.length ? 1 : 0; // (at least the top card; Python says how many more)
   const p = base(v, { kind: "send", src }, tableau.map(settle));
+  p.sendable = v.sendable.filter((c) => c !== src);
   p.foundations = [...v.foundations, run[0]];
   p.runs = (v.runs | 0) + 1;
-  return p;
+  return dealAfter(p, v);
 }
 
 /** The table after a deal, if the view says one can be made: a back on every column; else null. */
 export function predictDeal(v) {
-  if (!v.can_deal || v.deals_left < 1) return null;
-  const tableau = v.tableau.map((c) => ({ ...copyColumn(c), coming: (c.coming | 0) + 1, movable: 0 }));
+  if (!v.can_deal || v.deals_left < 1 || v.deal_unknown) return null;
+  // (a last deal of fewer cards than columns goes onto the first columns)
+  const n = Math.min(v.stock, v.columns);
+  const tableau = v.tableau.map((c, i) => (i < n ? { ...copyColumn(c), coming: (c.coming | 0) + 1, movable: 0 } : c));
   const p = base(v, { kind: "deal" }, tableau.map(settle));
   p.stock = Math.max(0, v.stock - v.columns);
   p.deals_left = v.deals_left - 1;
+  p.can_deal = p.stock > 0 && p.deals_left > 0; // (no column is empty after a deal)
   return p;
 }
 
@@ -100,9 +143,9 @@ export function agrees(p, v) {
  * The tables of the game before and after the one shown, from the views Python sent: see(prev, v) after
  * each view; undo(v) and redo(v): the predicted table of an undo or a redo of view `v`, or null.
  */
-export function createHistory() {
-  let back = []; // earlier tables, the last one just before the table shown
-  let ahead = []; // tables taken back, the last one the next redo
+export function createHistory(start = [[], []]) {
+  let back = [...start[0]]; // earlier tables, the last one just before the table shown
+  let ahead = [...start[1]]; // tables taken back, the last one the next redo
 
   const keep = (v) => ({ ...v, hint: null, last: null, message: "", answer: null, predicted: false });
 
@@ -129,21 +172,28 @@ export function createHistory() {
   function undo(v) {
     const p = back[back.length - 1];
     if (!v.can_undo || !p || p.moves !== v.moves - 1) return null;
-    return { ...p, version: v.version, last: { kind: "undo" }, predicted: true };
+    return { ...p, version: v.version, last: { kind: "undo" }, predicted: true, can_redo: true };
   }
 
   function redo(v) {
     const p = ahead[ahead.length - 1];
     if (!v.can_redo || !p || p.moves !== v.moves + 1) return null;
-    return { ...p, version: v.version, last: { kind: "redo" }, predicted: true };
+    return { ...p, version: v.version, last: { kind: "redo" }, predicted: true, can_undo: true,
+      can_redo: ahead.length > 1 };
   }
 
-  return { see, undo, redo };
+  // A copy to predict a chain of intents on (see() with predicted tables), the history itself unchanged.
+  const fork = () => createHistory([back, ahead]);
+
+  return { see, undo, redo, fork };
 }
 
-/** The prediction for `intent` on the view `v` (with `history`), or null when the outcome is not known. */
+/**
+ * The prediction for `intent` on the view `v` (with `history`), or null when the outcome is not known.
+ * `v` may be a prediction itself (a chain of intents): what it leaves out (targets, sendable) is not
+ * predicted on it.
+ */
 export function predict(v, intent, history) {
-  if (v.predicted) return null;
   if (intent.action === "undo") return history.undo(v);
   if (intent.action === "redo") return history.redo(v);
   if (intent.action === "deal") return predictDeal(v);
@@ -154,4 +204,64 @@ export function predict(v, intent, history) {
     return dst === null ? null : predictMove(v, intent.src, dst, intent.count);
   }
   return null;
+}
+
+// ------------------------------------------------------------------------------------ intents in cards
+// An intent that names columns is made on the table drawn, which may be a prediction, or lag behind the
+// intents made before it (one the views could not predict). It is kept in the cards the player saw: the
+// card at the bottom of the group it takes (`card`; a send: the top card), and for a move the top card of
+// the column it goes onto (`onto`; "" for an empty column). When its turn comes it is sent on Python's
+// table for those cards, wherever they lie then (docs/widget-protocol.md, "No action is lost").
+
+/** Not to be sent: the cards an intent names are no longer where it can take them. */
+export const GONE = Object.freeze({ gone: true });
+
+const NAMES_COLUMNS = ["move", "click", "send"];
+const topOf = (c) => (c && !c.coming && c.up.length ? c.up[c.up.length - 1] : null);
+
+/** `intent` (made on the table `v`) with the cards it names; unchanged when they are not all seen. */
+export function inCards(v, intent) {
+  if (!v || !NAMES_COLUMNS.includes(intent.action)) return intent;
+  const c = v.tableau[intent.src];
+  // (the group's bottom card among the face-up ones; cards of a deal still coming lie on top of them)
+  const at = intent.action === "send" ? (c ? c.up.length - 1 : -1) : c ? c.up.length + (c.coming | 0) - intent.count : -1;
+  if (!c || !Number.isInteger(at) || at < 0 || at >= c.up.length || (intent.action === "send" && c.coming)) return intent;
+  const out = { ...intent, card: c.up[at] };
+  if (intent.action === "move") {
+    const d = v.tableau[intent.dst];
+    if (d && !d.coming && (!d.total || d.up.length)) out.onto = d.total ? topOf(d) : "";
+  }
+  return out;
+}
+
+/**
+ * The intent to send on the table `t` for `intent` (its columns found from its cards; without the card
+ * fields), GONE when its cards are not where it can take them, or null when `t` does not tell (a column
+ * that awaits the cards of a deal).
+ */
+export function resolve(t, intent) {
+  if (intent.card === undefined) {
+    const { card: _c, onto: _o, ...plain } = intent;
+    return plain;
+  }
+  // (two decks hold each card twice: the column the intent named first, else the leftmost)
+  const prefer = (cols, i) => (cols.includes(i) ? i : cols.length ? cols[0] : -1);
+  const holding = [...t.tableau.keys()].filter((i) => t.tableau[i].up.includes(intent.card));
+  if (holding.some((i) => t.tableau[i].coming)) return null;
+  const src = prefer(holding, intent.src);
+  if (src < 0) return t.tableau.some((c) => c.coming) ? null : GONE;
+  const up = t.tableau[src].up;
+  const k = src === intent.src && up[up.length - intent.count] === intent.card ? intent.count
+    : up.length - up.lastIndexOf(intent.card);
+  if (intent.action === "send") return k === 1 ? { action: "send", src } : GONE;
+  const out = { action: intent.action, src, count: k };
+  if (intent.action === "click") return out;
+  if (intent.onto === undefined) return { ...out, dst: intent.dst };
+  if (intent.onto === "") {
+    const d = t.tableau[intent.dst];
+    return d && !d.total && intent.dst !== src ? { ...out, dst: intent.dst } : GONE;
+  }
+  const dst = prefer([...t.tableau.keys()].filter((i) => i !== src && topOf(t.tableau[i]) === intent.onto), intent.dst);
+  if (dst < 0) return t.tableau.some((c) => c.coming) ? null : GONE;
+  return dst === src ? GONE : { ...out, dst };
 }

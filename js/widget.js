@@ -18,20 +18,21 @@ import { keepKeys } from "./keep-keys.js";
 import { createAutoScroll } from "./autoscroll.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
-import { agrees, createHistory, predict } from "./predict.js";
+import { GONE, agrees, createHistory, inCards, predict, resolve } from "./predict.js";
 import { drawInto } from "./table.js";
 import { createChrome } from "./toolbar.js";
 import { readStats } from "./panel.js";
 import { readVariants, readView, tableauSignature } from "./view.js";
 
-/** Intents that name columns of their table: made on a predicted table, they wait for Python's answer. */
-const VERSIONED = ["move", "click", "send"];
+/** Intents that leave the table as it is (an intent queued after one of them is predicted on the same table). */
+const STILL = ["hint", "think", "stop_thinking", "stats", "winnable", "away"];
+/** Intents that Python refuses when Python's view does not predict them (its targets, sendable, can_deal). */
+const REFUSED = ["move", "click", "send", "deal"];
 /** Intents that give up the game on the table: asked first ("Abandon this game?") while it is in progress. */
 const GIVE_UP = ["new", "restart", "resume"];
-/** A prediction that Python has not answered within this time goes back to Python's last view. */
-const PREDICTION_MS = 5000;
 // An intent with no answer from Python for this long: the table says the kernel does not answer (stopped,
-// or busy with a long cell), stops its clock and refuses input visibly until a view comes again.
+// or busy with a long cell), shows Python's last view, stops its clock and refuses input visibly until a
+// view comes again (the intents made meanwhile still wait their turn: a busy kernel answers them later).
 const SILENT_MS = 4000;
 const SILENT_TEXT = "The kernel is not answering: if it stopped or restarted, run the cell again" +
   " (if it is busy, the table comes back when it is free).";
@@ -67,33 +68,123 @@ function render({ model, el }) {
 
   // What the table shows now: Python's view or a prediction, and the elements drawn for it.
   const drawn = { view: null, refs: null, sig: "" };
-  let confirmed = null; // Python's last view (it may wait behind a prediction)
+  let confirmed = null; // Python's last view (it may wait behind a prediction; the predictions start from it)
   let shown = null; // Python's last view drawn (the chrome shows it)
-  let pending = null; // the prediction on the table: {id, view, timer}
-  let queued = null; // an intent made on the predicted table: sent once Python's answer agrees with it
+  // Every intent not answered yet, in order (the one source of truth of what is pending): the first is
+  // the one Python is answering, {intent, id, guess (its prediction on Python's table when it was sent)};
+  // the others wait their turn, {intent} (docs: "No action is lost: the queue").
+  const unanswered = [];
   let sent = 0;
   const history = createHistory();
 
-  // Send an intent (its version: the table it was made on), and draw its outcome at once when the view
-  // tells it. The pointer, the keyboard and the buttons all come here.
+  // Keep an intent (the pointer, the keyboard and the buttons all come here), send it if no other is
+  // waiting for Python's answer, and draw the outcome of every intent not answered at once, as far as
+  // the views tell it. An intent that names columns is kept in cards (inCards): made on a table drawn
+  // behind Python, it still means the cards the player saw.
   function act(intent) {
-    if (root.classList.contains("sp-silent")) {
-      chrome.refuse(SILENT_TEXT); // nothing is predicted while Python does not answer
-      post({ ...intent, version: drawn.view.version, id: `${PAGE}-${uid}-${++sent}` });
+    if (root.classList.contains("sp-silent")) chrome.refuse(SILENT_TEXT); // (nothing is predicted meanwhile)
+    unanswered.push({ intent: inCards(drawn.view, intent) });
+    if (unanswered.length === 1) sendFirst();
+    drawChain();
+  }
+
+  // Send the first intent not answered, on Python's latest table (its version), with its prediction. One
+  // whose cards are no longer where it can take them is not sent (the status line says so at the end).
+  function sendFirst() {
+    while (unanswered.length) {
+      const first = unanswered[0];
+      const intent = resolve(confirmed, first.intent);
+      if (intent === GONE) {
+        unanswered.shift();
+        notPlayed += 1;
+        continue;
+      }
+      first.id = `${PAGE}-${uid}-${++sent}`;
+      first.guess = predict(confirmed, intent, history);
+      if (!post({ ...intent, version: confirmed.version, id: first.id })) {
+        unanswered.length = 0; // the comm is gone (said on the felt): nothing more can be sent
+        return;
+      }
+      expectAnswer();
       return;
     }
-    if (drawn.view.predicted && VERSIONED.includes(intent.action)) {
-      queued = intent;
-      return;
+    sayNotPlayed();
+  }
+
+  let notPlayed = 0; // intents not sent since the queue was last empty: their cards had gone
+  function sayNotPlayed() {
+    if (!notPlayed) return;
+    chrome.refuse(`${notPlayed === 1 ? "One action was" : `${notPlayed} actions were`} not played: ` +
+      "the cards had moved before Python could play it.");
+    notPlayed = 0;
+  }
+
+  // Python's view `v` answers the first intent: when it agrees with the prediction (or nothing was
+  // predicted, and the game was not replaced), the next intent goes, on Python's table; otherwise the
+  // ones made meanwhile are not sent (the whole chain rolls back), and the status line says so once.
+  function answer(v) {
+    const first = unanswered.shift();
+    const ok = first.guess ? agrees(first.guess, v) : !(v.last && v.last.kind === "new");
+    const lost = ok ? 0 : unanswered.length;
+    if (lost) unanswered.length = 0;
+    if (unanswered.length) {
+      showChrome(v);
+      sendFirst();
+      if (unanswered.length) {
+        drawChain();
+        return;
+      }
     }
-    const id = `${PAGE}-${uid}-${++sent}`;
-    if (!post({ ...intent, version: drawn.view.version, id })) return; // the comm is gone: said on the felt
-    const p = pending ? null : predict(drawn.view, intent, history);
-    expectAnswer();
-    if (p) {
-      pending = { id, view: p, timer: setTimeout(rollBack, PREDICTION_MS) };
-      drawTable(p);
+    show(v, first.guess);
+    if (lost) {
+      notPlayed = 0;
+      chrome.refuse(`Python answered differently: ${lost} action${lost === 1 ? "" : "s"} made meanwhile ` +
+        `${lost === 1 ? "was" : "were"} not sent. ${v.message}`.trim());
     }
+    sayNotPlayed();
+  }
+
+  // The table after Python's view and the intents not yet answered, as far as the views tell it: each is
+  // predicted on top of the one before; an intent that Python refuses on that table changes nothing; an
+  // intent with no prediction that may change the table ends it (`known` false: the table drawn is behind
+  // the intents made). Nothing is predicted while Python does not answer.
+  function chainView() {
+    if (!unanswered.length || root.classList.contains("sp-silent")) return { t: confirmed, known: true };
+    const h = history.fork();
+    let t = confirmed;
+    for (const [i, { intent: made, guess }] of unanswered.entries()) {
+      const intent = i === 0 ? null : resolve(t, made);
+      if (intent === GONE) continue; // (its cards will have gone: it will not be sent)
+      if (i > 0 && intent === null) return { t, known: false };
+      const p = i === 0 ? guess : predict(t, intent, h);
+      if (p) {
+        h.see(t, p);
+        t = p;
+      } else if (!STILL.includes(made.action) && !refused(t, i === 0 ? made : intent)) {
+        return { t, known: false };
+      }
+    }
+    return { t, known: true };
+  }
+
+  // Does Python refuse `intent` on the table `t`, as its view tells: nothing to undo or redo; on Python's
+  // own view, a move, a click, a send or a deal not predicted.
+  function refused(t, intent) {
+    if (intent.action === "undo") return !t.can_undo;
+    if (intent.action === "redo") return !t.can_redo;
+    return !t.predicted && REFUSED.includes(intent.action);
+  }
+
+  // Draw the chain's table; the chrome follows it for what a prediction knows (moves, deals left, runs,
+  // Undo and Redo), Python's last view for the rest (the score, the message). Behind the intents made,
+  // Undo and Redo stay offered (Python says when there is nothing to take back): no press is lost.
+  function drawChain() {
+    root.dataset.pending = String(unanswered.length);
+    const { t, known } = chainView();
+    if (t !== drawn.view) drawTable(t);
+    if (!t.predicted && known) return;
+    chrome.update({ ...shown, moves: t.moves, deals_left: t.deals_left, runs: t.runs,
+      can_undo: t.can_undo || !known, can_redo: t.can_redo || !known }, shown);
   }
 
   const sizer = createSizer(root, on, () => drawn.view && drawTable(drawn.view, true), stage);
@@ -146,15 +237,16 @@ function render({ model, el }) {
   function drawTable(v, relayout = false) {
     const prev = drawn.view;
     const before = relayout ? null : snapshot(drawn.refs, table);
-    pointer.abort();
     const keep = !!prev && !(v.last && v.last.kind === "new"); // the same game: the felt keeps its height
     // (what looks the same stays: the browser restyles and lays out only what changed)
     const refs = drawInto(table, drawn.refs, v, uid, sizer.layout(v.tableau, keep));
     const sig = tableauSignature(v);
     const sameTableau = !!prev && sig === drawn.sig;
     Object.assign(drawn, { view: v, refs, sig });
+    keyboard.rebase(); // a pick-up or a drag goes on if its cards are still there (else it is dropped)
     keyboard.apply();
     if (before) flip(before, prev, v, refs, table, sameTableau);
+    pointer.rebase();
     moments(prev, v, refs, stage);
   }
 
@@ -162,14 +254,11 @@ function render({ model, el }) {
   // backs it showed that are now face up get the class sp-turned; cards still flying to the place the
   // prediction gave them fly on, where Python's view has them there too).
   function show(v, guess) {
-    if (!drawn.view || drawn.view.version !== v.version) keyboard.drop();
     const flights = guess && agrees(guess, v) ? land(table) : [];
     drawTable(v);
     flyOn(flights, drawn.refs);
-    root.dataset.status = v.status;
-    chrome.update(v, shown);
-    shown = v;
-    if (chrome.asking() && (!inProgress(v) || (v.last && v.last.kind === "new"))) closeQuestion();
+    showChrome(v);
+    root.dataset.pending = String(unanswered.length);
     if (guess && guess.columns === v.columns) {
       guess.tableau.forEach((c, i) => {
         const up = v.tableau[i];
@@ -179,6 +268,14 @@ function render({ model, el }) {
         });
       });
     }
+  }
+
+  // Python's view `v` around the table: the stats bar, the status line, the buttons.
+  function showChrome(v) {
+    root.dataset.status = v.status;
+    chrome.update(v, shown);
+    shown = v;
+    if (chrome.asking() && (!inProgress(v) || (v.last && v.last.kind === "new"))) closeQuestion();
   }
 
   // Send a message to Python; false (and the felt says so) when it cannot go: the kernel is gone.
@@ -200,10 +297,10 @@ function render({ model, el }) {
   }
   function silence() {
     silentTimer = null;
-    if (pending) rollBack();
     root.classList.add("sp-silent");
     silentNote.textContent = SILENT_TEXT;
     stage.append(silentNote);
+    if (confirmed && drawn.view !== confirmed) show(confirmed); // the predictions are taken back
     chrome.stopClock();
     chrome.refuse(SILENT_TEXT);
   }
@@ -216,18 +313,10 @@ function render({ model, el }) {
     }
   }
 
-  // No answer in time: back to Python's last view (its answer is drawn when it comes).
-  function rollBack() {
-    if (!pending) return;
-    pending = null;
-    queued = null;
-    show(confirmed);
-  }
-
   // A hidden page (another tab, a minimised window): the game clock stops until the next action.
   on(document, "visibilitychange", () => {
     if (document.visibilityState === "hidden" && confirmed && confirmed.clock && confirmed.clock.running) {
-      post({ action: "away", version: confirmed.version });
+      act({ action: "away" }); // (in turn, like every intent: a table it does not change)
     }
   });
 
@@ -236,18 +325,11 @@ function render({ model, el }) {
     const v = readView(model);
     history.see(confirmed, v);
     confirmed = v;
-    if (pending) {
-      if (v.answer !== pending.id) return; // not the answer yet: the prediction stays on the table
-      const p = pending;
-      pending = null;
-      clearTimeout(p.timer);
-      show(v, p.view);
-      const q = queued;
-      queued = null;
-      if (q && agrees(p.view, v)) act(q);
-      return;
-    }
-    show(v);
+    if (!unanswered.length) show(v);
+    else if (v.answer === unanswered[0].id) answer(v);
+    // (else not the answer yet: a view of a background thread's, or a later one of an earlier answer;
+    // the prediction stays on the table)
+    if (unanswered.length) expectAnswer();
   };
   const onVariants = () => chrome.setVariants(readVariants(model));
   const onFour = () => {
@@ -268,7 +350,6 @@ function render({ model, el }) {
 
   return () => {
     for (const [name, fn] of listeners) model.off(name, fn);
-    if (pending) clearTimeout(pending.timer);
     if (silentTimer !== null) clearTimeout(silentTimer);
     chrome.destroy();
     sizer.disconnect();

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
 import { readView } from "../view.js";
-import { agrees, clickTarget, predictMove } from "../predict.js";
+import { GONE, agrees, clickTarget, inCards, predictMove, resolve } from "../predict.js";
 import { fanTableau } from "../layout.js";
 
 const model = (view) => ({ get: (key) => (key === "view" ? view : null) });
@@ -66,4 +66,47 @@ test("the fan keeps the tableau within the rows allowed", () => {
     assert.equal(fans.length, v.columns);
     for (const f of fans) assert.ok(f.fu > 0 && f.fd > 0);
   }
+});
+
+test("an intent kept in cards is sent for the same cards, wherever they lie", () => {
+  let checked = 0;
+  for (const p of positions) {
+    const v = readView(model(p.view));
+    for (const { move: [src, dst, k], view: after } of p.after) {
+      const intent = { action: "move", src, dst, count: k };
+      const kept = inCards(v, intent);
+      assert.equal(kept.card, v.tableau[src].up[v.tableau[src].up.length - k]);
+      // on the table it was made on it means what it said
+      assert.deepEqual(resolve(v, kept), intent, `${p.name}: ${src}->${dst} (${k})`);
+      // on the same table with its columns in another order, it names the same cards (where each is
+      // the only one of its face: with fewer suits or two decks, the column it named is preferred)
+      const seen = v.tableau.flatMap((c) => c.up);
+      const once = (code) => seen.filter((x) => x === code).length === 1;
+      if (!once(kept.card) || (kept.onto && !once(kept.onto))) continue;
+      const order = [...v.tableau.keys()].reverse();
+      const w = { ...v, tableau: order.map((i) => v.tableau[i]) };
+      const r = resolve(w, kept);
+      assert.notEqual(r, GONE);
+      assert.equal(order[r.src], src);
+      if (v.tableau[dst].total) assert.equal(order[r.dst], dst);
+      // once played, its cards are no longer where it can take them (they went onto the other column)
+      const played = readView(model(after));
+      const now = played.tableau.flatMap((c) => c.up);
+      if (v.tableau[dst].total && now.filter((x) => x === kept.onto).length === 1) {
+        assert.equal(resolve(played, kept), GONE, `${p.name}: ${src}->${dst} (${k}) twice`);
+      }
+      checked++;
+    }
+  }
+  assert.ok(checked > 100, `${checked} intents checked`);
+});
+
+test("an intent made on a column that awaits a deal's cards waits for Python's table", () => {
+  const v = readView(model(positions[0].view));
+  const c = v.tableau.findIndex((col) => col.up.length);
+  const dealt = { ...v, tableau: v.tableau.map((col) => ({ ...col, coming: 1, total: col.total + 1 })) };
+  const kept = inCards(dealt, { action: "click", src: c, count: 2 }); // the top face-up card and the one coming
+  assert.equal(kept.card, v.tableau[c].up[v.tableau[c].up.length - 1]);
+  assert.equal(resolve(dealt, kept), null, "not known before the deal's cards are");
+  assert.deepEqual(resolve(v, kept), { action: "click", src: c, count: 1 });
 });

@@ -23,7 +23,8 @@ def cols(g: Game) -> list[dict]:
 
 
 def moves_are(n: int):
-    return lambda t: t["status"].get("moves") == str(n)
+    """The stats bar counts ``n`` moves, and Python has answered every intent (a prediction counts too)."""
+    return lambda t: t["status"].get("moves") == str(n) and t.get("pending") in (None, "0")
 
 
 def message_has(text: str):

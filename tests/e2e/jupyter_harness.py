@@ -293,6 +293,7 @@ READ_ROOT = """(root) => {
   const count = stock && stock.querySelector('.sp-count');
   return {
     cols, foundations, status, buttons,
+    pending: root.dataset.pending === undefined ? null : root.dataset.pending,  // intents not answered yet
     stock: !!stock,
     stock_count: count ? count.textContent.trim() : null,
     piles: root.querySelectorAll('[data-pile]').length,

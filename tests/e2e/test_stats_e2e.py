@@ -35,10 +35,10 @@ def test_statistics_panel_and_resume_after_a_kernel_restart(lab, tmp_path):
 
     # a move, then New game: the first game counts as played (and lost)
     H.card(page, "6H").click()
-    H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+    H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t.get("pending") in (None, "0"))
     r.locator('[data-action="new"]').click()
     r.locator('.sp-confirm [data-confirm-action="confirm"]').click()   # a game in progress: asked first
-    H.wait_table(page, lambda t: t["status"].get("moves") == "0")
+    H.wait_table(page, lambda t: t["status"].get("moves") == "0" and t.get("pending") in (None, "0"))
     r.locator('[data-action="stats"]').click()
     panel.wait_for(state="visible")
     assert r.locator('[data-action="stats"]').get_attribute("aria-expanded") == "true"
@@ -53,20 +53,20 @@ def test_statistics_panel_and_resume_after_a_kernel_restart(lab, tmp_path):
     # the second game: a deal, saved after the move; then the kernel restarts
     seed = H.kernel_json(page, "w.game.seed")
     H.pile(page, "stock").click()
-    H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+    H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t.get("pending") in (None, "0"))
     assert (tmp_path / "resume.json").exists()
     restart_kernel_and_run_all(page)
 
     # the fresh Widget(seed=7) offers the saved game; Resume brings it back
     resume = r.locator('[data-action="resume"]')
     resume.wait_for(state="visible", timeout=60_000)
-    t = H.wait_table(page, lambda t: t["status"].get("moves") == "0")
+    t = H.wait_table(page, lambda t: t["status"].get("moves") == "0" and t.get("pending") in (None, "0"))
     assert t["cols"] == H.cols_of_view(view(Game(seed=7)))
     assert f"deal {seed}, 1 move" in resume.get_attribute("title")
     resume.click()
     expected = Game(seed=seed)
     expected.deal()
-    t = H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+    t = H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t.get("pending") in (None, "0"))
     assert t["cols"] == H.cols_of_view(view(expected))
     assert "Resumed the saved game" in t["status"]["message"]
     resume.wait_for(state="hidden")

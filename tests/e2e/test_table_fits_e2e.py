@@ -150,6 +150,25 @@ def drag_to_edge(page, edge: str) -> None:
     page.wait_for_function("(root) => !root.querySelector('.sp-dragging')", arg=r.element_handle())
 
 
+CURSOR_IN_VIEW = """(root) => {
+  const f = root.querySelector('.sp-table').getBoundingClientRect();
+  const c = root.querySelector('.sp-cursor').getBoundingClientRect();
+  return c.left >= f.left - 1 && c.right <= f.right + 1 && c.top >= f.top - 1 && c.top + 12 <= f.bottom + 1;
+}"""
+
+
+def keyboard_reveals(page) -> None:
+    """With the keyboard, the felt scrolls to the card under the cursor, down and sideways."""
+    r = H.root(page)
+    r.evaluate("(root) => { const f = root.querySelector('.sp-table'); f.scrollLeft = 0; f.scrollTop = 0; }")
+    r.focus()
+    columns = r.evaluate("(root) => root.querySelectorAll('[data-pile^=\"tableau-\"]').length")
+    for i in range(columns):
+        page.keyboard.press("ArrowRight")
+        assert r.evaluate(CURSOR_IN_VIEW), f"the cursor's card is in view after {i + 1} presses"
+    page.keyboard.press("Escape")
+
+
 def open_table(page_fixture, request, width: int, height: int, file_browser: bool) -> None:
     page = page_fixture.page
     page.set_viewport_size({"width": width, "height": height})
@@ -171,6 +190,8 @@ def test_the_whole_table_in_jupyterlab(lab, request, width, height):
         drag_to_edge(page, "bottom")
     if f["sideways"]:
         drag_to_edge(page, "right")
+    if f["down"] or f["sideways"]:
+        keyboard_reveals(page)
     assert H.table(page)["status"]["moves"] == "60", "nothing was played by the drags"
     assert lab.widget_problems() == []
 

@@ -50,8 +50,9 @@ def card_name(code: str) -> str:
 
 
 def press(page, key: str, check, index: int = 0) -> dict:
+    """Press ``key``; wait until Python has answered and the table passes ``check``."""
     page.keyboard.press(key)
-    return H.wait_table(page, check, index)
+    return H.wait_table(page, lambda t: check(t) and t.get("pending") in (None, "0"), index)
 
 
 # ---------------------------------------------------------------------------------------------- drawing
