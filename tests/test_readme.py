@@ -22,7 +22,7 @@ import pytest
 
 import spiderette
 from spiderette import Game, IllegalMoveError, NotationError, cli
-from spiderette.widget import Widget
+from spiderette.notebook.widget import Widget
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"

@@ -1,0 +1,1 @@
+"""The rules engine: cards, variants, deals, moves, the game, its formats; imports nothing above it."""

@@ -1,0 +1,1 @@
+"""The notebook widgets: the table and the replay viewer, and what they send to the browser."""
