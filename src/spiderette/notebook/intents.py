@@ -5,10 +5,10 @@ status line shows.
 
 >>> deal_number(" 42 "), deal_number(""), deal_number(7)
 (42, None, 7)
->>> deal_number("1.5")
+>>> deal_number("1.5")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-spiderette.notebook.intents.IntentError: Refused: a deal number is a whole number from 0 to 18446744073709551615, not '1.5'
+spiderette.notebook.intents.IntentError: Refused: a deal number is a whole number from 0 to ..., not '1.5'
 """
 
 from __future__ import annotations
