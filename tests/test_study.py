@@ -22,8 +22,8 @@ from spiderette import (
     compare,
     simulate,
 )
+from spiderette.players.extras import TEACH
 from spiderette.studies.intervals import binomial_two_sided, format_p, mcnemar, wilson_interval
-from spiderette.studies.results import TEACH
 from spiderette.studies.runner import ENDS, play_deal
 
 ROW_KEYS = ["deal", "won", "runs", "score", "moves", "face_down_left", "seconds", "end"]

@@ -103,7 +103,7 @@ class Analysis:
     def to_pandas(self):
         """One row per position: index, move (notation), verdict, length of the winning line, face-down cards,
         whether the move was the planner's choice."""
-        from ..studies.results import need
+        from .extras import need
 
         pd = need("to_pandas()", "pandas")
         rows = [{"position": s.index, "move": None if s.move is None else str(s.move), "verdict": s.verdict,
@@ -112,7 +112,7 @@ class Analysis:
 
     def plot(self):
         """A strip of the verdicts along the moves, with the cards still face down (a matplotlib Figure)."""
-        from ..studies.results import new_figure
+        from .extras import new_figure
 
         fig = new_figure(figsize=(10, 2.8), layout="constrained")
         ax = fig.subplots()

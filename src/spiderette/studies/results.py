@@ -11,9 +11,7 @@ mine on 1 spiderette deal (4 suits): won 1 (100.0%, 95% CI 20.7–100.0%)
 
 from __future__ import annotations
 
-import functools
 import html
-import importlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -21,22 +19,12 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import quote
 from ..engine.game import Game
+from ..players.extras import need, new_figure
 from .intervals import MEASURES, Z95, PairedTest, format_interval, format_p, mcnemar, wilson_interval
 
 if TYPE_CHECKING:
     import pandas
     from matplotlib.figure import Figure
-
-#: What to install for the optional parts (tables as DataFrames, plots, progress bars, Dask).
-TEACH = 'pip install "spiderette[teach]"'
-
-
-def need(what: str, module: str):
-    """Import ``module`` for ``what``, or raise an ``ImportError`` that says what to install."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        raise ImportError(f"{what} needs {module.split('.')[0]}, which is not installed: {TEACH}") from None
 
 
 def end_kind(end: str) -> str:
@@ -299,28 +287,6 @@ def _restrict(res: Simulation, deals: set[int]) -> Simulation:
 def _deals(n: int, variant: str, suits: int) -> str:
     """``"200 spiderette deals (4 suits)"``: what a plot's title says was played."""
     return f"{n} {variant} deal{'s' if n != 1 else ''} ({suits} suit{'s' if suits != 1 else ''})"
-
-
-@functools.cache
-def _shown(figure_module):
-    """A matplotlib ``Figure`` that a notebook shows as a picture when it is a cell's result, with no
-    ``%matplotlib`` magic (its ``_repr_png_``): the figures here are made without pyplot."""
-
-    class ShownFigure(figure_module.Figure):
-        def _repr_png_(self) -> bytes:
-            import io
-
-            buf = io.BytesIO()
-            self.savefig(buf, format="png", dpi=90)
-            return buf.getvalue()
-
-    return ShownFigure
-
-
-def new_figure(**kwargs) -> Figure:
-    """A matplotlib ``Figure`` (made without pyplot) that a notebook shows as a picture when it is a cell's
-    result, in JupyterLab, Notebook 7 and marimo, with no ``%matplotlib`` magic."""
-    return _shown(need("plot()", "matplotlib.figure"))(**kwargs)
 
 
 def _plot(results: list[Simulation], title: str) -> Figure:

@@ -43,8 +43,9 @@ from ..engine.deals import MAX_SEED
 from ..engine.errors import IllegalMoveError, NotationError, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
+from ..players.extras import need
 from ..players.strategies import Strategy, strategy_label, visible_key
-from .results import Comparison, Simulation, need
+from .results import Comparison, Simulation
 
 __all__ = ["simulate", "compare", "play_deal", "StrategyError", "ENDS", "MAX_DEALS", "MAX_PROCESSES"]
 
