@@ -13,7 +13,7 @@ Move.parse('bd1')
 
 from __future__ import annotations
 
-from ..engine.cards import card_code
+from ..engine.cards import KING, card_code
 from ..engine.errors import IllegalMoveError, quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
@@ -52,7 +52,7 @@ def view(g: Game) -> dict:
             "tableau": tableau,
             "stock": g.stock_count, "deals_left": g.deals_left,
             "foundations": [card_code(r[0]) for r in g.foundations],
-            "runs_total": g.runs_total,
+            "runs_total": g.runs_total, "run_length": KING,   # a complete run: king down to ace
             "score": g.score, "moves": g.move_count, "runs": g.runs_completed,
             "status": g.status,
             "can_deal": deal_error is None, "deal_error": deal_error,
