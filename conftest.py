@@ -30,8 +30,8 @@ if any(importlib.util.find_spec(name) is None for name in ("gymnasium", "numpy")
 
 @pytest.fixture(autouse=True)
 def spiderette_home(tmp_path_factory, monkeypatch):
-    """Every test keeps its statistics and resume file (``spiderette.records``) in a fresh folder of its own:
-    the test suite never writes into the user's data folder. The folder is returned (not yet created)."""
+    """Every test keeps its statistics and resume file (``spiderette.userdata``) in a fresh folder of its own: the
+    test suite never writes into the user's data folder. The folder is returned (not yet created)."""
     home = tmp_path_factory.mktemp("spiderette-home") / "home"
     monkeypatch.setenv("SPIDERETTE_HOME", str(home))
     return home

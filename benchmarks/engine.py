@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from spiderette import Game  # noqa: E402
-from spiderette.hints import greedy_move  # noqa: E402
+from spiderette.players.ranking import greedy_move  # noqa: E402
 
 PLAYOUT_CAP = 400  # a random walk can shuffle a card back and forth forever: stop each playout here
 

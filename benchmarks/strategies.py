@@ -34,10 +34,10 @@ from spiderette import (  # noqa: E402
     SolverStrategy,
     simulate,
 )
-from spiderette.hints import greedy_move  # noqa: E402
-from spiderette.intervals import format_interval  # noqa: E402
-from spiderette.planner import DEFAULT_BUDGET, PlannerStrategy  # noqa: E402
-from spiderette.strategies import strategy_label  # noqa: E402
+from spiderette.players.planner import DEFAULT_BUDGET, PlannerStrategy  # noqa: E402
+from spiderette.players.ranking import greedy_move  # noqa: E402
+from spiderette.players.strategies import strategy_label  # noqa: E402
+from spiderette.studies.intervals import format_interval  # noqa: E402
 
 SLOW = ("search", "solver")
 

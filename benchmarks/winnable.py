@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
 
 from spiderette import Game, GreedyStrategy, PlannerStrategy  # noqa: E402
-from spiderette.widget import Widget  # noqa: E402
-from spiderette.winnable import WINNABLE_TIME_LIMIT  # noqa: E402
+from spiderette.notebook.widget import Widget  # noqa: E402
+from spiderette.notebook.winnable import WINNABLE_TIME_LIMIT  # noqa: E402
 
 TARGET = 0.95
 

@@ -169,7 +169,7 @@ export function cardFace(code, full = true) {
 
 /**
  * Show card element `el` (from cardFace) whole while a drag uncovers it (`.sp-uncovered`: a covered card
- * hides its art, see widget.css); false takes that back.
+ * hides its art, see css/cards.css); false takes that back.
  */
 export function showArt(el, shown = true) {
   const code = el.dataset.card;

@@ -19,7 +19,7 @@ const COMPACT_W = 46; // below: compact faces (rank and suit only)
 const MIN_CARD_W = 28; // below: the felt scrolls sideways
 const HEIGHT_FLOOR_W = 50; // the height never shrinks cards below this (the felt scrolls instead)
 const GAP_RATIO = 0.14; // gap between columns / card width
-const ROOT_PAD = 8; // px, as in widget.css (.spiderette padding)
+const ROOT_PAD = 8; // px, as in css/base.css (.spiderette padding)
 const CHROME_PX = 280; // (not measured yet) the notebook's bars and the widget's chrome, roughly
 const MIN_GUESS_PX = 320; // (not measured) the felt's height at least
 const MIN_FELT_PX = 150; // the felt's budget is never less (a stock row, the letters, two rows of small cards)
@@ -82,7 +82,7 @@ export function fanTableau(tableau, geometry = DEFAULT_GEOMETRY) {
 
 const applied = new WeakMap(); // root -> the sizes last written on it
 
-// The column letters' row, in px, for cards `w` px wide (as in widget.css: .sp-letters).
+// The column letters' row, in px, for cards `w` px wide (as in css/table.css: .sp-letters).
 const lettersPx = (w) => 0.14 * w + 1.2 * Math.max(11, 0.15 * w);
 
 // The tableau's rows (card heights) that a felt `inner` px high (inside its padding) holds, cards `w` wide:
@@ -173,7 +173,7 @@ function visibleHeight(scroller) {
  * `relayout()` is called when a resize changes the fan (compact faces, the height allowed): the table
  * must be drawn again. `stage` (the game widget: the felt's box, a child of `root`): the felt's height
  * is bounded by the notebook area's visible height less what lies above the stage in the widget, both
- * watched. Returns {layout(tableau, keep) -> geometry, columns(n), fit(), disconnect()}.
+ * watched. Returns {layout(tableau, keep) -> geometry, fit(), disconnect()}.
  */
 export function createSizer(root, on, relayout, stage = null) {
   let width = 0; // the root's content width, from the ResizeObserver
@@ -251,14 +251,6 @@ export function createSizer(root, on, relayout, stage = null) {
       const vscroll = scrolls(geometry, rows);
       if (root.classList.contains("sp-vscroll") !== vscroll) root.classList.toggle("sp-vscroll", vscroll);
       return geometry;
-    },
-    /** (Only the number of columns known.) */
-    columns(n) {
-      if (n !== tableau.length) {
-        tableau = Array.from({ length: n }, () => ({ down: 0, up: [] }));
-        floor = 0;
-        geometry = measure();
-      }
     },
     fit: refit,
     disconnect() {

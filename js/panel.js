@@ -2,14 +2,13 @@
 // trait (one per variant and suit count played, and the current one). It draws; it computes nothing.
 
 import { h } from "./cards.js";
+import { suitsText } from "./values.js";
 
 /** The columns after the variant: [field, heading]. */
 const COLUMNS = [
   ["played", "Played"], ["won", "Won"], ["win_rate", "Win rate"], ["streak", "Streak"],
   ["best_streak", "Best streak"], ["best_score", "Best score"], ["fewest_moves", "Fewest moves"],
 ];
-
-const suitsText = (n) => `${n} suit${n === 1 ? "" : "s"}`;
 
 function cell(row, field) {
   const x = row[field];

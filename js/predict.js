@@ -12,7 +12,7 @@
 // still knows are carried over (targetsAfter). Python's answer (the view with
 // `answer` equal to the intent's `id`) replaces the prediction, confirming or correcting it.
 
-import { RUN_LENGTH, targetsOf } from "./view.js";
+import { targetsOf } from "./view.js";
 
 /** How many earlier tables the undo stack keeps. */
 const KEEP = 200;
@@ -95,10 +95,10 @@ function targetsAfter(v, src, dst, k) {
  */
 export function predictSend(v, src) {
   const from = v.tableau[src];
-  if (!from || from.coming || !v.sendable.includes(src) || from.up.length < RUN_LENGTH) return null;
+  if (!from || from.coming || !v.sendable.includes(src) || from.up.length < v.run_length) return null;
   const tableau = v.tableau.map(copyColumn);
   const s = tableau[src];
-  const run = s.up.splice(s.up.length - RUN_LENGTH, RUN_LENGTH);
+  const run = s.up.splice(s.up.length - v.run_length, v.run_length);
   s.movable = s.up.length ? 1 : 0; // (at least the top card; Python says how many more)
   const p = base(v, { kind: "send", src }, tableau.map(settle));
   p.sendable = v.sendable.filter((c) => c !== src);

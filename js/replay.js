@@ -11,6 +11,8 @@ import { h } from "./cards.js";
 import { keepKeys } from "./keep-keys.js";
 import { createSizer } from "./layout.js";
 import { drawInto } from "./table.js";
+import { stat } from "./toolbar.js";
+import { int, obj, str, suitsText } from "./values.js";
 import { readView, tableauSignature } from "./view.js";
 
 let instances = 0;
@@ -21,19 +23,11 @@ const PAUSE = "\u275A\u275A Pause";
 // An analysed game's verdict after each move: its mark in the move list.
 const VERDICTS = { winnable: "W", lost: "L", unknown: "?" };
 
-const int = (x) => (Number.isInteger(x) ? x : 0);
-const str = (x) => (typeof x === "string" ? x : "");
-const obj = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : {});
 
 function button(name, text, label, keys) {
   return h("button", {
     type: "button", class: "sp-btn", "data-replay": name, "aria-label": label, title: `${label} (${keys})`, text,
   });
-}
-
-function stat(key, label) {
-  const value = h("span", { class: "sp-stat-value", "data-status": key });
-  return [h("span", { class: "sp-stat" }, h("span", { class: "sp-stat-label", text: label }), value), value];
 }
 
 // One row of the move list: `i` is the step it leads to (0: the start). `entry` is {text, cards?, reason?, hint?}.
@@ -158,7 +152,7 @@ function render({ model, el }) {
       list.append(row);
     }
     rows.forEach((row, i) => {
-      const entry = i === 0 ? {} : obj(moves[i - 1]);
+      const entry = (i > 0 && obj(moves[i - 1])) || {};
       const sig = JSON.stringify(entry);
       if (row.dataset.sig !== sig || !row.firstChild.firstChild) {
         row.dataset.sig = sig;
@@ -194,11 +188,9 @@ function render({ model, el }) {
   }
 
   function redraw() {
-    const raw = obj(model.get("view"));
     const v = readView(model);
     const prev = drawn.view;
-    const step = int(raw.step);
-    const steps = int(raw.steps);
+    const { step, steps } = v;
     const sig = tableauSignature(v);
     const before = snapshot(drawn.refs, table);
     const refs = drawInto(table, drawn.refs, v, uid, sizer.layout(v.tableau));
@@ -213,7 +205,7 @@ function render({ model, el }) {
     root.dataset.replayStep = String(step);
     root.dataset.replaySteps = String(steps);
     root.dataset.status = v.status;
-    title.textContent = `${str(raw.title) || v.variant || "Spiderette"} \u00b7 ${v.suits} suit${v.suits === 1 ? "" : "s"}`;
+    title.textContent = `${v.title || v.variant || "Spiderette"} \u00b7 ${suitsText(v.suits)}`;
     valStep.textContent = `${step}/${steps}`;
     valScore.textContent = String(v.score);
     valMoves.textContent = String(v.moves);

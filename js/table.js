@@ -5,7 +5,7 @@
 
 import { cardFace, cardName, h, letter } from "./cards.js";
 import { DEFAULT_GEOMETRY, fanTableau } from "./layout.js";
-import { RUN_LENGTH, targetsOf } from "./view.js";
+import { targetsOf } from "./view.js";
 
 function buildStock(v, hint) {
   const deals = v.deals_left;
@@ -87,7 +87,7 @@ function columnSpec(v, i, f, hint, uid) {
     // (the art on the top card only: the others show their strip)
     const full = k === 1;
     const movable = k <= c.movable;
-    const sendable = sendRun && k <= RUN_LENGTH;
+    const sendable = sendRun && k <= v.run_length;
     const hinted = k <= hintSrc;
     const make = () => {
       const card = cardFace(code, full);
@@ -308,7 +308,7 @@ export function markTargets(refs, v, src, k) {
     showEnd(refs.piles[d]);
     refs.piles[d].classList.add("sp-target");
   }
-  if (v.sendable.includes(src) && k >= RUN_LENGTH) {
+  if (v.sendable.includes(src) && k >= v.run_length) {
     const slot = refs.fslots[v.foundations.length];
     if (slot) slot.classList.add("sp-target");
   }

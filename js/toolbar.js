@@ -5,6 +5,7 @@
 
 import { h } from "./cards.js";
 import { createStatsPanel } from "./panel.js";
+import { suitsText } from "./values.js";
 
 const BANNER = {
   won: "You won!",
@@ -25,7 +26,6 @@ export function verdictText(w) {
   return "unknown";
 }
 
-const suitsText = (n) => `${n} suit${n === 1 ? "" : "s"}`;
 
 /** The game timer as shown: "0:07", "12:34", "1:02:03" (as spiderette.clock.clock_text). */
 export function clockText(seconds) {
@@ -69,7 +69,8 @@ function button(action, label, title, extra) {
   return h("button", { type: "button", class: `sp-btn${extra ? " " + extra : ""}`, "data-action": action, title, text: label });
 }
 
-function stat(key, label) {
+/** A label and its value in the status bar: [the element, the value's span]. (The replay's too.) */
+export function stat(key, label) {
   const value = h("span", { class: "sp-stat-value", "data-status": key });
   return [h("span", { class: "sp-stat" }, h("span", { class: "sp-stat-label", text: label }), value), value];
 }

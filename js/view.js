@@ -2,13 +2,8 @@
 // (docs/widget-protocol.md), normalised once per change. Every other module receives the normalised
 // view and can trust its shape; none of them calls model.get("view").
 
-/** A complete run: the top 13 cards of a column (sent by hand when runs do not leave by themselves). */
-export const RUN_LENGTH = 13;
-
-const arr = (x) => (Array.isArray(x) ? x : []);
-const obj = (x) => (x && typeof x === "object" && !Array.isArray(x) ? x : null);
-const num = (x) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
-const str = (x) => (typeof x === "string" ? x : "");
+// No rule of the game here: the counts (columns, runs_total, run_length) come from Python's view.
+import { arr, int, num, obj, str } from "./values.js";
 
 // A column. `coming` (predictions only, never from Python): backs dealt on top, awaiting Python's view.
 function column(raw) {
@@ -61,7 +56,7 @@ export function readView(model, synced = true) {
   const raw = obj(model.get("view"));
   const v = raw || {};
   const tableau = arr(v.tableau);
-  const columns = Math.max(1, v.columns | 0 || tableau.length || 7);
+  const columns = Math.max(1, v.columns | 0 || tableau.length);
   return {
     version: v.version,
     variant: str(v.variant),
@@ -71,7 +66,8 @@ export function readView(model, synced = true) {
     stock: v.stock | 0,
     deals_left: v.deals_left | 0,
     foundations: arr(v.foundations),
-    runs_total: Math.max(0, v.runs_total | 0 || (columns > 7 ? 8 : 4)),
+    runs_total: Math.max(0, v.runs_total | 0),
+    run_length: Math.max(0, v.run_length | 0),
     score: num(v.score),
     moves: num(v.moves),
     runs: num(v.runs),
@@ -98,6 +94,10 @@ export function readView(model, synced = true) {
     deal: typeof v.deal === "string" && v.deal ? v.deal : null,
     clock: clock(raw || {}, v.clock, synced),
     answer: str(v.answer) || null,
+    // the replay viewer's: the game's title, the step shown and the last step ("" and 0 in the table's views)
+    title: str(v.title),
+    step: int(v.step),
+    steps: int(v.steps),
     predicted: false,
   };
 }
@@ -121,7 +121,7 @@ export function readVariants(model) {
 export const targetsOf = (v, src, k) => arr(v.targets[`${src}:${k}`]);
 
 /** Does picking the top `k` cards of column `col` mean "send its complete run"? */
-export const sendsRun = (v, col, k) => v.sendable.includes(col) && k <= RUN_LENGTH;
+export const sendsRun = (v, col, k) => v.sendable.includes(col) && k <= v.run_length;
 
 /** Equal for two views that show the same cards in the same places. */
 export const tableauSignature = (v) => JSON.stringify([v.tableau, v.foundations, v.stock]);

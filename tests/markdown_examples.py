@@ -89,7 +89,7 @@ def marks_check(path: Path) -> list[Block]:
 
 def _cleanup(namespace: dict) -> None:
     """Stop what an example left running in the background (a play, a think, the Winnable? check)."""
-    from spiderette.widget import Widget
+    from spiderette.notebook.widget import Widget
 
     for value in list(namespace.values()):
         if isinstance(value, Widget):

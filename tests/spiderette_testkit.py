@@ -21,8 +21,8 @@ from collections import Counter
 from pathlib import Path
 
 from spiderette import Game
-from spiderette.cards import card_code, make_deck, parse_card
-from spiderette.variants import RULES
+from spiderette.engine.cards import card_code, make_deck, parse_card
+from spiderette.engine.variants import RULES
 
 #: The source folder of this tree (``pythonpath`` in the pytest configuration puts it first on ``sys.path``).
 SRC = Path(__file__).resolve().parents[1] / "src"

@@ -7,8 +7,8 @@ from __future__ import annotations
 from spiderette_testkit import build, run, send
 
 from spiderette import Game, hint, hints
-from spiderette.hints import Hint, ranked_hints
-from spiderette.widget import Widget
+from spiderette.notebook.widget import Widget
+from spiderette.players.ranking import Hint, ranked_hints
 
 LOST = build("spiderette", [["|QS", "KS"], ["|TS", "JS"], ["|8S", "9S"], ["|6S", "7S"], ["|4S", "5S"],
                             ["|2S", "3S"], ["AS"]], foundations=["H", "D", "C"])

@@ -11,9 +11,9 @@ import pytest
 from spiderette_testkit import build, run
 
 from spiderette import Game, simulate
-from spiderette.analysis import LOST, UNKNOWN, WINNABLE, Analysis, analyse, analyse_async
-from spiderette.solver import solve
-from spiderette.widget import Widget
+from spiderette.notebook.widget import Widget
+from spiderette.players.analysis import LOST, UNKNOWN, WINNABLE, Analysis, analyse, analyse_async
+from spiderette.players.solver import solve
 
 ONE_FROM_WON = build("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
 # Spades only, stock empty, a few cards face down: small enough to solve every position at once.
@@ -143,7 +143,7 @@ def test_cancelling_an_analysis():
 
 def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point():
     from spiderette import Replay
-    from spiderette.wording import CARD_WORD
+    from spiderette.notebook.wording import CARD_WORD
 
     g = Game.from_dict(ENDGAME)
     g.play("fg")   # AS into the empty column: the one move of this table that loses it
@@ -164,7 +164,7 @@ def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point
 
 
 def greedy_loses_deal_1():
-    from spiderette.hints import greedy_move
+    from spiderette.players.ranking import greedy_move
 
     g, seen = Game(seed=1, suits=1), set()
     while g.status == "playing" and (m := greedy_move(g, seen)) is not None:
@@ -177,7 +177,7 @@ def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
 
     from spiderette_testkit import hidden_codes, send
 
-    from spiderette.wording import code_text
+    from spiderette.notebook.wording import code_text
 
     g = greedy_loses_deal_1()
     w = Widget(game=g, record=False)

@@ -15,7 +15,7 @@ import threading
 import pytest
 from spiderette_testkit import build
 
-import spiderette.savefile
+import spiderette.engine.savefile
 from spiderette import (
     Game,
     IllegalMoveError,
@@ -25,7 +25,7 @@ from spiderette import (
     SaveFileError,
     click_move,
 )
-from spiderette.move import DEAL
+from spiderette.engine.move import DEAL
 
 #: Error messages are short whatever the input; the ones quoting a long input come to about 215 characters.
 SHORT = 250
@@ -566,10 +566,10 @@ def test_a_folder_is_refused(tmp_path):
 
 def test_a_file_over_max_bytes_is_refused_before_reading(saved, monkeypatch):
     size = saved.stat().st_size
-    monkeypatch.setattr(spiderette.savefile, "MAX_BYTES", size - 1)
+    monkeypatch.setattr(spiderette.engine.savefile, "MAX_BYTES", size - 1)
     with pytest.raises(SaveFileError, match="too large"):
         Game.load(saved)
-    monkeypatch.setattr(spiderette.savefile, "MAX_BYTES", size)
+    monkeypatch.setattr(spiderette.engine.savefile, "MAX_BYTES", size)
     assert Game.load(saved).history == [Move.parse("bd1"), Move.parse("ea1")]
 
 
@@ -577,7 +577,7 @@ def test_a_file_one_byte_over_the_real_limit_is_refused_by_its_size(tmp_path):
     # a sparse file (no room taken); read first, it would be refused as having "grown past" the limit
     path = tmp_path / "huge.json"
     with open(path, "wb") as f:
-        f.truncate(spiderette.savefile.MAX_BYTES + 1)
+        f.truncate(spiderette.engine.savefile.MAX_BYTES + 1)
     with pytest.raises(SaveFileError, match="too large"):
         Game.load(path)
 
@@ -615,11 +615,11 @@ def test_a_failed_save_leaves_no_temporary_file(tmp_path, monkeypatch, where):
         raise OSError("disk full")
 
     if where == "json":  # fails half way through writing
-        monkeypatch.setattr(spiderette.savefile, "document", lambda g: {"start": [1, 2, object()]})
+        monkeypatch.setattr(spiderette.engine.savefile, "document", lambda g: {"start": [1, 2, object()]})
     elif where == "replace":
-        monkeypatch.setattr(spiderette.savefile.os, "replace", boom)
+        monkeypatch.setattr(spiderette.engine.savefile.os, "replace", boom)
     else:
-        monkeypatch.setattr(spiderette.savefile.os, "fsync", boom)
+        monkeypatch.setattr(spiderette.engine.savefile.os, "fsync", boom)
     g = Game(seed=7)
     g.play("bd")
     with pytest.raises((OSError, TypeError)):

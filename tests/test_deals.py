@@ -6,8 +6,8 @@ import pytest
 from spiderette_testkit import VARIANT_SUITS, VS_IDS
 
 from spiderette import Game
-from spiderette.deals import SplitMix64, shuffled_deck
-from spiderette.variants import RULES
+from spiderette.engine.deals import SplitMix64, shuffled_deck
+from spiderette.engine.variants import RULES
 
 # Pinned forever: if one of these changes, every saved deal number means other cards.
 PINNED = {
@@ -65,7 +65,7 @@ def test_splitmix64_matches_the_reference(seed):
 
 
 def _reference_deal(variant: str, seed: int, suits: int) -> str:
-    """Deal ``seed`` made from the procedure documented in ``spiderette.deals``, written independently."""
+    """Deal ``seed`` made from the procedure documented in ``spiderette.engine.deals``, written independently."""
     rules = RULES[variant]
     state = seed
 
@@ -116,7 +116,7 @@ def test_same_number_same_deal_other_number_other_deal():
 def test_shuffle_is_a_permutation_and_unbiased_enough():
     from collections import Counter
 
-    from spiderette.cards import make_deck
+    from spiderette.engine.cards import make_deck
 
     first = Counter()
     for seed in range(2000):

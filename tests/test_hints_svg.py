@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from spiderette_testkit import game, run
 
 from spiderette import Game
-from spiderette.hints import best_hint, ranked_hints
+from spiderette.players.ranking import best_hint, ranked_hints
 
 
 def position(tableau, stock_size=3):

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from spiderette import Game, IllegalMoveError
-from spiderette.predicates import finishes_a_run
-from spiderette.table import click_move, view
+from spiderette.engine.predicates import finishes_a_run
+from spiderette.notebook.view import click_move, view
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = REPO / "js" / "test" / "fixtures" / "python-answers.json"

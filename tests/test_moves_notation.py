@@ -8,7 +8,7 @@ import pytest
 from spiderette_testkit import game, tableau
 
 from spiderette import Game, IllegalMoveError, Move, NotationError
-from spiderette.variants import VARIANTS
+from spiderette.engine.variants import VARIANTS
 
 
 def snapshot(g: Game):

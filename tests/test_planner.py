@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from spiderette import Game, GreedyStrategy, Move, simulate
-from spiderette.planner import DEFAULT_BUDGET, STRONG_BUDGET, Plan, PlannerStrategy, plan, table_value
-from spiderette.strategies import turns_over_a_card, visible_key
-from spiderette.study import _mix
+from spiderette.players.planner import DEFAULT_BUDGET, STRONG_BUDGET, Plan, PlannerStrategy, plan, table_value
+from spiderette.players.strategies import turns_over_a_card, visible_key
+from spiderette.studies.runner import _mix
 
 
 def _played(deal: int, moves: int, suits: int = 4) -> Game:
@@ -118,8 +118,8 @@ def test_regression_pin_one_suit() -> None:
                                            ("will_o_the_wisp", 4)])
 def test_what_a_line_achieves_is_what_the_predicates_say(variant: str, suits: int) -> None:
     # The planner searches on its own quick table, but "turns over a card", "finishes a run" and "empties a
-    # column" mean there exactly what spiderette.predicates says of the line's last move, played on the game.
-    from spiderette import predicates
+    # column" mean there exactly what spiderette.engine.predicates says of the line's last move, played on the game.
+    from spiderette.engine import predicates
 
     meaning = {"turn": predicates.turns_over_a_card, "run": predicates.finishes_a_run,
                "empty": predicates.empties_a_column}

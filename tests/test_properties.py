@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from spiderette_testkit import VARIANT_SUITS, run
 
 from spiderette import Game, IllegalMoveError, InvalidPositionError, Move
-from spiderette.cards import card_code, make_deck
-from spiderette.variants import RULES
+from spiderette.engine.cards import card_code, make_deck
+from spiderette.engine.variants import RULES
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RANKS = "A23456789TJQK"

@@ -17,7 +17,7 @@ from markdown_examples import REPO, blocks, marks_check, python_sections, run_se
 
 import spiderette
 from spiderette import Game, IllegalMoveError, NotationError, cli
-from spiderette.widget import Widget
+from spiderette.notebook.widget import Widget
 
 README = REPO / "README.md"
 DOCS = REPO / "docs"

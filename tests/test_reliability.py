@@ -15,8 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from spiderette import Game, Replay, Widget, analyse, hint, hints, solve, solve_async, stats
-from spiderette.planner import plan
-from spiderette.table import click_move, view
+from spiderette.notebook.view import click_move, view
+from spiderette.players.planner import plan
 
 HUGE = 10**400   # a whole number too large for a float
 

@@ -11,12 +11,12 @@ import traitlets
 from spiderette_testkit import build, game, hidden_codes, run
 
 from spiderette import Game, Move, Replay, solve
-from spiderette.cards import card_name, parse_card
-from spiderette.hints import greedy_move, ranked_hints
-from spiderette.hints import ranked_hints as hints  # the one-step ranking the replay numbers its hints by
-from spiderette.replay import NOT_SUGGESTED, card_text
-from spiderette.table import view
-from spiderette.widget import Widget
+from spiderette.engine.cards import card_name, parse_card
+from spiderette.notebook.replay import NOT_SUGGESTED, card_text
+from spiderette.notebook.view import view
+from spiderette.notebook.widget import Widget
+from spiderette.players.ranking import greedy_move, ranked_hints
+from spiderette.players.ranking import ranked_hints as hints  # the one-step ranking the replay numbers its hints by
 
 #: The fields a replay adds to ``table.view`` (and ``targets`` and ``clicks``, which it leaves out).
 REPLAY_FIELDS = {"step", "steps", "title", "last", "hint", "message"}

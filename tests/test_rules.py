@@ -9,7 +9,7 @@ import pytest
 from spiderette_testkit import SUIT_VARIANTS, VARIANT_SUITS, VS_IDS, build, game, run, suited, tableau
 
 from spiderette import Game, IllegalMoveError, Move, click_move
-from spiderette.variants import RULES
+from spiderette.engine.variants import RULES
 
 DEAL = Move("deal")
 SUIT_IDS = [f"{v}-{s}" for v, s in SUIT_VARIANTS]

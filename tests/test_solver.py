@@ -10,8 +10,8 @@ import pytest
 from spiderette_testkit import game, run
 
 from spiderette import VARIANTS, Game, hint, solve, solve_async
-from spiderette.search import search_hint
-from spiderette.solver import _Search
+from spiderette.players.search import search_hint
+from spiderette.players.solver import _Search
 
 
 def replayed(g: Game, moves) -> Game:

@@ -1,4 +1,4 @@
-"""Statistics and resume (spiderette.records, and the widget's Statistics panel and Resume button).
+"""Statistics and resume (spiderette.userdata.statistics, and the widget's Statistics panel and Resume button).
 
 Every test has its own SPIDERETTE_HOME (the autouse fixture ``spiderette_home`` in conftest.py).
 """
@@ -15,8 +15,8 @@ from spiderette_testkit import build, run, send, src_env
 
 import spiderette
 from spiderette import Game, RecordsWarning, reset_stats, stats
-from spiderette import records as R
-from spiderette.widget import Widget
+from spiderette.notebook.widget import Widget
+from spiderette.userdata import statistics as R
 
 
 def won_in_one() -> Game:
@@ -444,7 +444,7 @@ def test_the_statistics_intent_leaves_a_play_running():
 # A process that counts `n` games (ids "<tag>-<i>") into the statistics of the folder given.
 COUNTER = """
 import sys
-from spiderette.records import record_result
+from spiderette.userdata.statistics import record_result
 folder, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 for i in range(n):
     record_result("spiderette", 4, won=i % 2 == 0, score=500 + i, moves=10 + i, game_id=f"{tag}-{i}", folder=folder)

@@ -18,7 +18,7 @@ from spiderette import (
     SolverStrategy,
     simulate,
 )
-from spiderette.strategies import RULES_OF_THUMB, strategy_label, visible_key
+from spiderette.players.strategies import RULES_OF_THUMB, strategy_label, visible_key
 
 # ------------------------------------------------------------------------------------------- the protocol
 SEEN: list = []

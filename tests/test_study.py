@@ -22,9 +22,9 @@ from spiderette import (
     compare,
     simulate,
 )
-from spiderette.intervals import binomial_two_sided, format_p, mcnemar, wilson_interval
-from spiderette.results import TEACH
-from spiderette.study import ENDS, play_deal
+from spiderette.players.extras import TEACH
+from spiderette.studies.intervals import binomial_two_sided, format_p, mcnemar, wilson_interval
+from spiderette.studies.runner import ENDS, play_deal
 
 ROW_KEYS = ["deal", "won", "runs", "score", "moves", "face_down_left", "seconds", "end"]
 
@@ -368,9 +368,9 @@ def test_replay_shows_the_game_of_a_deal_in_the_replay_viewer(monkeypatch):
     import types
 
     shown = []
-    fake = types.ModuleType("spiderette.replay")
+    fake = types.ModuleType("spiderette.notebook.replay")
     fake.Replay = lambda source, advice: shown.append((source, advice)) or "viewer"
-    monkeypatch.setitem(sys.modules, "spiderette.replay", fake)
+    monkeypatch.setitem(sys.modules, "spiderette.notebook.replay", fake)
     res = simulate(GreedyStrategy(), deals=[4], progress=False)
     assert res.replay(4) == "viewer" and shown[0][0].history == res.game(4).history and shown[0][0].seed == 4
     assert shown[0][1] == "ranked" and res.replay(4, advice="planner") == "viewer" and shown[1][1] == "planner"

@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spiderette import GreedyStrategy, compare, simulate, study
-from spiderette.study import MAX_DEALS, MAX_PROCESSES
+from spiderette import GreedyStrategy, compare, simulate
+from spiderette.studies import runner as study
+from spiderette.studies.runner import MAX_DEALS, MAX_PROCESSES
 
 #: Error messages stay short whatever the input.
 SHORT = 300

@@ -15,9 +15,9 @@ import pytest
 from spiderette_testkit import send
 
 from spiderette import Game, IllegalMoveError, Move, NotationError
-from spiderette.cards import card_code, make_deck
-from spiderette.move import DEAL
-from spiderette.widget import Widget
+from spiderette.engine.cards import card_code, make_deck
+from spiderette.engine.move import DEAL
+from spiderette.notebook.widget import Widget
 
 #: The pause between steps of the plays that are stopped. A stopped play wakes at once, so this costs time
 #: only when a play is not stopped (a failure); it is long so the main thread acts well within one pause.

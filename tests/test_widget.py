@@ -8,7 +8,7 @@ import pytest
 from spiderette_testkit import build, hidden_codes, send
 
 from spiderette import Game, IllegalMoveError, Move
-from spiderette.widget import Widget
+from spiderette.notebook.widget import Widget
 
 
 def test_view_shows_the_deal_without_hidden_cards():
@@ -95,7 +95,7 @@ def test_non_dict_messages_and_internal_errors_never_kill_the_table(monkeypatch)
     w = Widget(seed=7)
     w._handle_message(w, ["move"], [])
     assert "must be an object" in w.view["message"]
-    monkeypatch.setattr("spiderette.widget.click_move", lambda *a: 1 / 0)
+    monkeypatch.setattr("spiderette.notebook.widget.click_move", lambda *a: 1 / 0)
     send(w, action="click", src=0, count=1)
     assert "went wrong" in w.view["message"]
     send(w, action="deal")
@@ -215,7 +215,7 @@ def test_bytes_synced_per_move_are_small():
 
 
 def test_manual_send_from_the_table():
-    from spiderette.cards import RANKS
+    from spiderette.engine.cards import RANKS
 
     run = [r + "S" for r in reversed(RANKS)]
     pos = _position([run[:-1], ["AS"], [], [], [], [], []], auto_remove=False)
@@ -263,7 +263,7 @@ def test_the_four_colour_deck_is_chosen_at_the_table():
 
 
 def test_every_intent_of_the_protocol_has_one_handler():
-    from spiderette.intents import ACTIONS, KEEP_PLAYING, VERSIONED
+    from spiderette.notebook.intents import ACTIONS, KEEP_PLAYING, VERSIONED
 
     assert set(Widget._ACTS) == set(ACTIONS)
     assert set(KEEP_PLAYING) <= set(ACTIONS) and set(VERSIONED) <= set(ACTIONS)

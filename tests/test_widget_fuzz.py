@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from spiderette_testkit import hidden_codes, send
 
-import spiderette.game
+import spiderette.engine.game
 from spiderette import Game
-from spiderette.variants import VARIANTS
-from spiderette.widget import ACTIONS, MAX_MESSAGE, Widget
+from spiderette.engine.variants import VARIANTS
+from spiderette.notebook.widget import ACTIONS, MAX_MESSAGE, Widget
 
 # Values too big to show in a failing example are drawn as markers and made when the message is sent.
 HUGE, NEG_HUGE, LONG, DEEP = "<HUGE>", "<-HUGE>", "<LONG>", "<DEEP>"
@@ -103,7 +103,7 @@ def fixed_new_deals():
     """New games from a "new" intent get deal numbers from a seeded generator, so examples repeat."""
     rng = random.Random(99)
     fake = types.SimpleNamespace(SystemRandom=lambda: rng)
-    with mock.patch.object(spiderette.game, "random", fake):
+    with mock.patch.object(spiderette.engine.game, "random", fake):
         yield
 
 

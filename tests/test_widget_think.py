@@ -11,8 +11,8 @@ import pytest
 from spiderette_testkit import build, hidden_codes, run, send
 
 from spiderette import Game, Move
-from spiderette.widget import Widget
-from spiderette.wording import hint_text
+from spiderette.notebook.widget import Widget
+from spiderette.notebook.wording import hint_text
 
 # Three runs home and the fourth one move from done: AS (column b) onto 2S wins at once.
 ONE_FROM_WON = build("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
@@ -38,12 +38,12 @@ def join_thinkers() -> None:
 @pytest.fixture
 def slow(monkeypatch):
     """A planner that thinks until it is cancelled (at most a minute): time to act while it runs."""
-    import spiderette.tablehints
+    import spiderette.notebook.hintbuttons
 
     def planner_hint(g, budget, name, cancel=None):
         cancel.wait(60)
         return None
-    monkeypatch.setattr(spiderette.tablehints, "planner_hint", planner_hint)
+    monkeypatch.setattr(spiderette.notebook.hintbuttons, "planner_hint", planner_hint)
 
 
 def test_think_returns_a_future_and_shows_a_hint():
@@ -124,16 +124,16 @@ def test_cancelling_the_future_stops_thinking(slow):
 
 
 def test_a_new_think_replaces_the_running_one(monkeypatch):
-    import spiderette.tablehints
+    import spiderette.notebook.hintbuttons
 
-    real = spiderette.tablehints.planner_hint
+    real = spiderette.notebook.hintbuttons.planner_hint
 
     def planner_hint(g, budget, name, cancel=None):   # the first think searches until it is cancelled
         if budget > 10**6:
             cancel.wait(60)
             return None
         return real(g, budget, name, cancel=cancel)
-    monkeypatch.setattr(spiderette.tablehints, "planner_hint", planner_hint)
+    monkeypatch.setattr(spiderette.notebook.hintbuttons, "planner_hint", planner_hint)
     w = Widget(seed=7, record=False)
     first = w.think(budget=10**9)
     second = w.think(budget=300)

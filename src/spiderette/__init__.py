@@ -10,24 +10,24 @@
 
 from typing import TYPE_CHECKING
 
-from .advice import hint, hints
-from .analysis import Analysis, analyse, analyse_async
-from .errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
-from .game import Game
-from .hints import Hint
-from .move import Move
-from .planner import PlannerStrategy
-from .records import RecordsWarning, Stats, reset_stats, stats
-from .results import Comparison, Simulation
-from .solver import SolveResult, solve, solve_async
-from .strategies import GreedyStrategy, RandomStrategy, RulesOfThumb, SearchStrategy, SolverStrategy, Strategy
-from .study import StrategyError, compare, simulate
-from .table import click_move
-from .variants import RULES, VARIANTS, Rules
+from .engine.errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
+from .engine.game import Game
+from .engine.move import Move
+from .engine.variants import RULES, VARIANTS, Rules
+from .notebook.view import click_move
+from .players.advice import hint, hints
+from .players.analysis import Analysis, analyse, analyse_async
+from .players.planner import PlannerStrategy
+from .players.ranking import Hint
+from .players.solver import SolveResult, solve, solve_async
+from .players.strategies import GreedyStrategy, RandomStrategy, RulesOfThumb, SearchStrategy, SolverStrategy, Strategy
+from .studies.results import Comparison, Simulation
+from .studies.runner import StrategyError, compare, simulate
+from .userdata.statistics import RecordsWarning, Stats, reset_stats, stats
 
 if TYPE_CHECKING:  # loaded when first asked for (__getattr__ below); named here for type checkers and the API reference
-    from .replay import Replay
-    from .widget import Widget
+    from .notebook.replay import Replay
+    from .notebook.widget import Widget
 
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
@@ -43,11 +43,11 @@ __version__ = "0.1.0"
 def __getattr__(name: str):
     # The widgets need anywidget; import them only when asked, so the engine runs without it.
     if name == "Widget":
-        from .widget import Widget
+        from .notebook.widget import Widget
 
         return Widget
     if name == "Replay":
-        from .replay import Replay
+        from .notebook.replay import Replay
 
         return Replay
     raise AttributeError(f"module 'spiderette' has no attribute {name!r}")

@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-from .advice import hint
-from .errors import QUOTE_LIMIT, clip, quote
-from .game import Game
-from .variants import RULES, VARIANTS
+from .engine.errors import QUOTE_LIMIT, clip, quote
+from .engine.game import Game
+from .engine.variants import RULES, VARIANTS
+from .players.advice import hint
 
 #: The name of the play notebook that ``spiderette lab`` puts in the folder it serves.
 NOTEBOOK_NAME = "spiderette-play.ipynb"
@@ -487,7 +487,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _record(g: Game) -> str:
     """Count a finished or abandoned terminal game in the statistics, as a table counts its games."""
-    from .records import new_id, record_result
+    from .userdata.statistics import new_id, record_result
 
     won = g.is_won
     try:
@@ -500,7 +500,7 @@ def _record(g: Game) -> str:
 # ---------------------------------------------------------------------- solve
 def cmd_solve(args: argparse.Namespace) -> int:
     """``spiderette solve``: the solver's verdict, its line in notation, the tables searched and the time."""
-    from .solver import solve
+    from .players.solver import solve
 
     g = _game(args)
     print(_title(g))

@@ -19,7 +19,7 @@ and ``env.move_to_action(m)`` translate both ways.
 * ``"columns"`` (``n × L``): the face-up cards of each column, bottom to top, then zeros. A card is
   ``13·suit + rank``: rank 1 (ace) to 13 (king), suit 0 to 3 for spades, hearts, clubs, diamonds, so ``AS``
   is 1, ``KS`` 13, ``AH`` 14, ``KD`` 52; 0 is no card (dense, for a network's embedding table). The engine's
-  cards are ``16·suit + rank`` (:mod:`spiderette.cards`); :func:`card_number` and :func:`card_of_number`
+  cards are ``16·suit + rank`` (:mod:`spiderette.engine.cards`); :func:`card_number` and :func:`card_of_number`
   convert between them. ``L`` is the most face-up cards a column can hold:
   ``min(cards in the deck, 13 × (deals + 1))``, 52 in spiderette, 78 in spider;
 * ``"face_down"`` (``n``): how many face-down cards lie under each column;
@@ -79,12 +79,12 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import SUITS
-from .deals import check_seed
-from .errors import quote
-from .game import Game, as_move
-from .move import DEAL, SENDS, Move, move_table
-from .variants import get_rules
+from .engine.cards import SUITS
+from .engine.deals import check_seed
+from .engine.errors import quote
+from .engine.game import Game, as_move
+from .engine.move import DEAL, SENDS, Move, move_table
+from .engine.variants import get_rules
 
 try:
     import gymnasium as gym
@@ -118,9 +118,9 @@ _NUMBERS = {r + s: card_number(r + s) for s in SUITS for r in RANKS}
 
 
 def card_of_number(number: int) -> int:
-    """The engine's card (``16·suit + rank``, :mod:`spiderette.cards`) of an observation's card number.
+    """The engine's card (``16·suit + rank``, :mod:`spiderette.engine.cards`) of an observation's card number.
 
-    >>> from spiderette.cards import card_code
+    >>> from spiderette.engine.cards import card_code
     >>> card_code(card_of_number(1)), card_code(card_of_number(17)), card_code(card_of_number(52))
     ('AS', '4H', 'KD')
     """
@@ -259,8 +259,8 @@ class SpideretteEnv(gym.Env):
         >>> env.describe(env.move_to_action("bd1")), env.describe(env.deal_action), env.describe(0)
         ('bd1: 6♥ onto 7♣', 'd: deal a row', 'ab1: not legal now')
         """
-        from .advice import step_words  # (the words the hints use)
-        from .cards import card_text
+        from .engine.cards import card_text
+        from .players.advice import step_words  # (the words the hints use)
 
         m = self.action_to_move(action)
         if self.game is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import jupyter_harness as H
 
 from spiderette import Game
-from spiderette.table import view
+from spiderette.notebook.view import view
 
 
 def game(*moves: str, seed: int = 7) -> Game:

@@ -329,7 +329,7 @@ def wait_table(page, check: Callable[[dict], bool], index: int = 0, timeout: flo
 
 
 def cols_of_view(view: dict) -> list[dict]:
-    """The ``cols`` part of :func:`table` that a ``view`` (or ``spiderette.table.view(g)``) should draw."""
+    """The ``cols`` part of :func:`table` that a ``view`` (or ``spiderette.notebook.view.view(g)``) should draw."""
     return [{"down": c["down"], "up": list(c["up"])} for c in view["tableau"]]
 
 

@@ -14,10 +14,10 @@ import pytest
 from test_widget_e2e import WORDS, card_name
 
 from spiderette import Game
-from spiderette.cards import parse_card
-from spiderette.hints import greedy_move
-from spiderette.replay import card_text
-from spiderette.table import view
+from spiderette.engine.cards import parse_card
+from spiderette.notebook.replay import card_text
+from spiderette.notebook.view import view
+from spiderette.players.ranking import greedy_move
 
 pytestmark = pytest.mark.e2e
 
@@ -217,7 +217,7 @@ def test_an_analysed_game_shows_its_verdicts_and_jumps_to_its_turning_point(lab,
     a = analyse(g, planner=False, node_limit=20_000)
     k = a.turning_point.index
     lab.open(request.node.name, [
-        "from spiderette import Game, Replay, analyse\nfrom spiderette.hints import greedy_move\n"
+        "from spiderette import Game, Replay, analyse\nfrom spiderette.players.ranking import greedy_move\n"
         "g, seen = Game(seed=1, suits=1), set()\n"
         "while g.status == 'playing' and (m := greedy_move(g, seen)) is not None:\n    g.apply(m)\n"
         "r = Replay(analyse(g, planner=False, node_limit=20_000))\nr"])

@@ -10,7 +10,7 @@ import jupyter_harness as H
 import pytest
 
 from spiderette import Game
-from spiderette.table import view
+from spiderette.notebook.view import view
 
 pytestmark = pytest.mark.e2e
 

@@ -17,7 +17,7 @@ import pytest
 from expected import cols, game, moves_are
 
 from spiderette import Game
-from spiderette.cards import RANKS
+from spiderette.engine.cards import RANKS
 
 pytestmark = pytest.mark.e2e
 

@@ -18,8 +18,8 @@ import jupyter_harness as H
 import pytest
 
 from spiderette import Game
-from spiderette.hints import greedy_move
-from spiderette.table import view
+from spiderette.notebook.view import view
+from spiderette.players.ranking import greedy_move
 
 pytestmark = pytest.mark.e2e
 

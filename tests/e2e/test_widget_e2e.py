@@ -19,7 +19,7 @@ import pytest
 from expected import cols, game, message_has, moves_are
 
 from spiderette import Game
-from spiderette.table import view
+from spiderette.notebook.view import view
 
 pytestmark = pytest.mark.e2e
 
@@ -434,7 +434,7 @@ def test_think_and_the_winnable_indicator(seed7):
     r = H.root(page)
     # first a think that does not finish (a stand-in planner that waits to be cancelled): it stays
     # "Thinking…" until it is stopped
-    H.kernel_eval(page, "import spiderette.tablehints as _sw\n_real = _sw.planner_hint\n"
+    H.kernel_eval(page, "import spiderette.notebook.hintbuttons as _sw\n_real = _sw.planner_hint\n"
                         "_sw.planner_hint = lambda g, budget, name, cancel=None: cancel.wait(600) and None")
     r.locator('[data-action="think"]').click()
     t = H.wait_table(page, lambda t: "stop_thinking" in t["buttons"])

@@ -1,0 +1,40 @@
+// The view reader: every field present and of its type, the counts taken from Python's view (no rule of
+// the game in the front end), and the replay's fields read by the same reader.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { readView, sendsRun } from "../view.js";
+
+const model = (view) => ({ get: (key) => (key === "view" ? view : null) });
+
+test("an empty or broken view reads as a table with every field of its type", () => {
+  for (const raw of [undefined, null, 7, "x", [], {}, { tableau: "no", targets: [], status: 3 }]) {
+    const v = readView(model(raw));
+    assert.equal(v.columns, 1);
+    assert.equal(v.tableau.length, 1);
+    assert.deepEqual(v.tableau[0], { down: 0, up: [], movable: 0, coming: 0, total: 0 });
+    assert.equal(v.status, "playing");
+    assert.deepEqual(v.targets, {});
+    assert.equal(v.runs_total, 0);
+    assert.equal(v.run_length, 0);
+    assert.equal(v.step, 0);
+    assert.equal(v.title, "");
+  }
+});
+
+test("the counts come from Python: columns, runs_total, run_length", () => {
+  const v = readView(model({ columns: 10, runs_total: 8, run_length: 13, sendable: [2],
+    tableau: [{ down: 2, up: ["KS"], movable: 1 }] }));
+  assert.equal(v.columns, 10);
+  assert.equal(v.tableau.length, 10);
+  assert.deepEqual(v.tableau[0], { down: 2, up: ["KS"], movable: 1, coming: 0, total: 3 });
+  assert.equal(v.runs_total, 8);
+  assert.equal(v.run_length, 13);
+  assert.ok(sendsRun(v, 2, 13) && !sendsRun(v, 2, 14) && !sendsRun(v, 1, 13));
+});
+
+test("the replay's view is read by the same reader: its title, step and last step", () => {
+  const v = readView(model({ columns: 7, title: "Spiderette", step: 3, steps: 15, status: "won" }));
+  assert.deepEqual([v.title, v.step, v.steps, v.status], ["Spiderette", 3, 15, "won"]);
+  assert.deepEqual([readView(model({ step: 2.5 })).step, readView(model({ steps: "9" })).steps], [0, 0]);
+});

@@ -1,0 +1,828 @@
+"""``Game``: one mutable table, its legal moves, apply / undo / redo, status and score.
+
+>>> g = Game(seed=7)
+>>> g.deals_left, g.score, g.status
+(4, 500, 'playing')
+>>> m = g.legal_moves()[0]
+>>> g.apply(m)
+>>> g.undo() == m
+True
+>>> g.column(0), g.face_down(6), g.top_card(0) == g.column(0)[-1]
+((20,), 6, True)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+import threading
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager, nullcontext
+
+from .cards import KING, card_code, rank_of
+from .checks import check_state
+from .deals import check_seed, lay_out, shuffle, shuffled_deck
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, flag, quote, seconds, whole
+from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
+from .variants import Rules, get_rules
+
+SCORINGS = ("standard", "pairs")
+_RLOCK = type(threading.RLock())
+START_SCORE = 500
+RUN_BONUS = 100
+
+
+def _locking(method: Callable) -> Callable:
+    """The method holds the game's lock while it runs, when the game has one (see ``Game.lock``)."""
+    @functools.wraps(method)
+    def locking(self: Game, *args, **kwargs):
+        with self.locked():
+            return method(self, *args, **kwargs)
+    return locking
+
+
+def _letters(n: int) -> str:
+    return f"{LETTERS[0]}-{LETTERS[n - 1]}"
+
+
+def as_move(move: object, name: str = "move") -> Move:
+    """``move`` as a ``Move``: a ``Move`` itself or one token of notation; ``NotationError`` otherwise."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise NotationError(f"{name} must be a Move or move notation like 'ab', not {quote(move)}")
+
+
+class Game:
+    """A game of Spiderette (or another variant of the family).
+
+    ``Game()`` deals a random numbered deal (``g.seed`` tells which); ``Game(seed=7)`` deals number 7,
+    the same cards everywhere and forever. ``variant`` is one of ``spiderette``,
+    ``red_black_spiderette``, ``will_o_the_wisp`` or ``spider``; ``suits`` 4, 2 or 1;
+    ``auto_remove=False`` keeps complete runs in the tableau until sent (``"sc"``);
+    ``scoring="pairs"`` counts same-suit pairs instead of the 500-point score. ``lock`` (rarely needed) is
+    an ``RLock`` to use as :attr:`lock` instead of a lock of its own.
+
+    Cards are small ints (see :mod:`spiderette.engine.cards`; ``card_code(c)`` writes ``"QH"``). To share a
+    game between threads, use its :attr:`lock` (the widget does).
+    """
+
+    _elapsed: float = 0.0
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds spent playing the game, kept by whoever times it (the widget's game timer); saved with it.
+        A number of seconds >= 0 (at most a billion): anything else is refused and changes nothing."""
+        return self._elapsed
+
+    @elapsed.setter
+    def elapsed(self, value: float) -> None:
+        self._elapsed = seconds(value, "elapsed")
+
+    # ------------------------------------------------------------------ set-up
+    def __init__(self, variant: str = "spiderette", seed: int | None = None, suits: int = 4,
+                 auto_remove: bool = True, scoring: str = "standard", *,
+                 lock: threading.RLock | None = None) -> None:
+        rules = get_rules(variant)
+        self._configure(rules, suits, auto_remove, scoring)
+        if lock is not None:  # one lock for a family of games (the widget's games share its lock)
+            if not isinstance(lock, _RLOCK):
+                raise TypeError(f"lock must be a threading.RLock (a plain Lock would deadlock), not {quote(lock)}")
+            self._lock = lock
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000_000)
+        self.seed: int | None = check_seed(seed)
+        cols, down, stock = lay_out(rules, shuffled_deck(self.seed, rules.decks, self.suits))
+        self._set_state(cols, down, stock, [], 0)
+
+    @classmethod
+    def from_state(cls, variant: str = "spiderette", *, columns: list, face_down: list, stock: list = (),
+                   foundations: list = (), moves: int | None = None, suits: int = 4, auto_remove: bool = True,
+                   scoring: str = "standard", seed: int | None = None) -> Game:
+        """A game at the table given card by card (cards as ints); checked by :mod:`spiderette.engine.checks`.
+
+        ``columns`` bottom to top with ``face_down[i]`` face-down cards at the bottom of column ``i``;
+        ``stock`` next card first; ``foundations`` one list per finished run, king first; ``moves`` the moves
+        played (``None``: the fewest that reach the table, one per deal made). The score follows from the
+        moves and the runs. Raises ``InvalidPositionError`` saying what could not be reached.
+
+        >>> g = Game(seed=7)
+        >>> h = Game.from_state(columns=[g.column(i) for i in range(7)],
+        ...                     face_down=[g.face_down(i) for i in range(7)], stock=g.stock, seed=7)
+        >>> h.position() == g.position()
+        True
+        """
+        try:
+            rules = get_rules(variant)
+            g = object.__new__(cls)
+            g._configure(rules, suits, auto_remove, scoring)
+            g.seed = None if seed is None else check_seed(seed)
+        except (TypeError, ValueError) as e:
+            raise InvalidPositionError(str(e)) from None
+        cols, down, stock, found, moves = check_state(rules, g.suits, g.auto_remove, columns, face_down,
+                                                      stock, foundations, moves)
+        g._set_state(cols, down, stock, found, moves)
+        return g
+
+    def _configure(self, rules: Rules, suits: object, auto_remove: object, scoring: object) -> None:
+        suits = whole(suits, "suits")
+        if suits not in rules.suit_options:
+            raise ValueError(rules.suits_refusal(suits))
+        flag(auto_remove, "auto_remove")
+        if scoring not in SCORINGS:
+            raise ValueError(f"scoring must be 'standard' or 'pairs', not {quote(scoring)}")
+        self.rules = rules
+        self.variant = rules.name
+        self.suits: int = suits
+        self.auto_remove = auto_remove
+        self.scoring: str = scoring  # type: ignore[assignment]
+        self._n = rules.columns
+        self._colour = rules.group == "colour"
+        self._table = move_table(self._n)
+        self._runs_total = rules.runs
+        self._lock: threading.RLock | None = None
+
+    def _set_state(self, cols: list[list[int]], down: list[int], stock: list[int],
+                   found: list[list[int]], moves: int) -> None:
+        self._cols = cols
+        self._down = down
+        self._stock = stock          # in deal order; self._sp is the next card to deal
+        self._sp = 0
+        self._found = found          # completed runs, each king first
+        self._moves = moves
+        self._run = [self._calc_run(i) for i in range(self._n)]
+        self._undo: list[tuple] = []
+        self._redo: list[Move] = []
+        self._start = ([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
+
+    def copy(self, *, lock: threading.RLock | None = None) -> Game:
+        """An independent copy of the game, its history included, with no lock (see :attr:`lock`) or ``lock``.
+
+        >>> g = Game(seed=7); g.play("bd")
+        [Move.parse('bd1')]
+        >>> h = g.copy(); h.undo(); (g.move_count, h.move_count)
+        Move.parse('bd1')
+        (1, 0)
+        """
+        if lock is not None and not isinstance(lock, _RLOCK):
+            raise TypeError(f"lock must be a threading.RLock (a plain Lock would deadlock), not {quote(lock)}")
+        with self.locked():
+            g = object.__new__(Game)
+            g.__dict__.update(self.__dict__)
+            g._cols = [list(c) for c in self._cols]
+            g._down = list(self._down)
+            g._found = [list(r) for r in self._found]
+            g._run = list(self._run)
+            g._undo = list(self._undo)
+            g._redo = list(self._redo)
+            g._lock = lock
+            return g
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_lock": None}  # a lock cannot be pickled; the copy has none
+
+    @property
+    def lock(self) -> threading.RLock:
+        """The game's re-entrant lock, made when first asked for.
+
+        Like a python-chess board, a game is not shared between threads by default, and pays nothing for
+        locks. Once its lock exists, every change to the game takes it, so threads may share the game
+        safely; hold it to make several steps one (the widget makes it and holds it for each step it plays).
+
+        >>> g = Game(seed=7)
+        >>> with g.lock:
+        ...     g.play("bd ea")
+        [Move.parse('bd1'), Move.parse('ea1')]
+        """
+        if self._lock is None:
+            self._lock = threading.RLock()
+        return self._lock
+
+    def locked(self) -> AbstractContextManager:
+        """``with g.locked():`` holds the game's lock if it has one (readers use it), else does nothing."""
+        return self._lock if self._lock is not None else nullcontext()
+
+    @_locking
+    def restart(self) -> None:
+        """Go back to the start of the same deal (history and redo are cleared)."""
+        cols, down, stock, found, moves = self._start
+        self._set_state([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
+
+    # ------------------------------------------------------------------ read-only state
+    @property
+    def columns(self) -> int:
+        """The number of tableau columns (7, or 10 in spider)."""
+        return self._n
+
+    def _col(self, col: object) -> int:
+        return whole(col, "col", 0, self._n - 1)
+
+    def column(self, col: int) -> tuple[int, ...]:
+        """The cards of column ``col`` (0-based), bottom to top; the first :meth:`face_down` are face down."""
+        return tuple(self._cols[self._col(col)])
+
+    def face_down(self, col: int) -> int:
+        """How many cards at the bottom of column ``col`` are face down."""
+        return self._down[self._col(col)]
+
+    def top_card(self, col: int) -> int | None:
+        """The top card of column ``col`` (always face up), or ``None`` when the column is empty."""
+        c = self._cols[self._col(col)]
+        return c[-1] if c else None
+
+    def movable(self, col: int) -> int:
+        """How many cards at the top of column ``col`` move as one group (0 for an empty column)."""
+        return self._run[self._col(col)]
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The cards in the stock, the next one dealt first (onto column a)."""
+        return tuple(self._stock[self._sp:])
+
+    @property
+    def foundations(self) -> tuple[tuple[int, ...], ...]:
+        """The finished runs in the order they left, each king first."""
+        return tuple(tuple(r) for r in self._found)
+
+    def state_key(self) -> tuple:
+        """A hashable key of the table (columns with face-down counts, stock size): equal keys, equal tables.
+
+        The foundations follow from the tableau and the stock; the score and the move count are not in it.
+        """
+        return tuple(map(tuple, self._cols)), tuple(self._down), self._sp
+
+    @property
+    def move_count(self) -> int:
+        """Moves, deals and sends played so far."""
+        return self._moves
+
+    @property
+    def deals_left(self) -> int:
+        left = len(self._stock) - self._sp
+        return -(-left // self._n)
+
+    @property
+    def stock_count(self) -> int:
+        return len(self._stock) - self._sp
+
+    @property
+    def runs_completed(self) -> int:
+        return len(self._found)
+
+    @property
+    def runs_total(self) -> int:
+        return self._runs_total
+
+    @property
+    def is_won(self) -> bool:
+        return len(self._found) == self._runs_total
+
+    @property
+    def score(self) -> int:
+        """500 minus one per move and deal plus 100 per run; or the pair score (``scoring="pairs"``)."""
+        if self.scoring == "standard":
+            return self.standard_score()
+        return self.pair_score()
+
+    def standard_score(self) -> int:
+        """500, minus one for every move, deal and send, plus 100 for every finished run."""
+        return START_SCORE - self._moves + RUN_BONUS * len(self._found)
+
+    def pair_score(self) -> int:
+        """One point per face-up card on a face-up card of its suit one rank higher, 12 per finished run."""
+        pairs = 0
+        for col, lo in zip(self._cols, self._down):
+            for j in range(lo + 1, len(col)):
+                if col[j - 1] == col[j] + 1:
+                    pairs += 1
+        return pairs + 12 * len(self._found)
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played so far; ``Game(...).play(g.history)`` replays them."""
+        return [rec[0] for rec in self._undo]
+
+    @property
+    def redo_list(self) -> list[Move]:
+        """The moves taken back that :meth:`redo` would play again, the next one first."""
+        return self._redo[::-1]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def status(self) -> str:
+        """``"playing"``, ``"won"``, ``"lost"`` (no legal action) or ``"dead_end"``.
+
+        A dead end: cards are left in the stock, but a deal needs every column filled and the tableau
+        holds fewer cards than there are columns, so no deal can ever be made again.
+        """
+        if len(self._found) == self._runs_total:
+            return "won"
+        if self.is_dead_end():
+            return "dead_end"
+        if not self.legal_moves():
+            return "lost"
+        return "playing"
+
+    def is_dead_end(self) -> bool:
+        if self._sp >= len(self._stock) or self.rules.deal_with_empty:
+            return False
+        return sum(len(c) for c in self._cols) < self._n
+
+    # ------------------------------------------------------------------ moves
+    def _calc_run(self, i: int) -> int:
+        col = self._cols[i]
+        j = len(col) - 1
+        if j < 0:
+            return 0
+        lo = self._down[i]
+        k = 1
+        if self._colour:
+            while j > lo:
+                a, b = col[j], col[j - 1]
+                if (b & 15) != (a & 15) + 1 or (a ^ b) & 16:
+                    break
+                j -= 1
+                k += 1
+        else:
+            while j > lo and col[j - 1] == col[j] + 1:
+                j -= 1
+                k += 1
+        return k
+
+    def deal_error(self) -> str | None:
+        """Why no deal can be made now, or ``None`` when one can."""
+        if self._sp >= len(self._stock):
+            return "the stock is empty"
+        if not self.rules.deal_with_empty:
+            for i, col in enumerate(self._cols):
+                if not col:
+                    return f"no deal while column {LETTERS[i]} is empty"
+        return None
+
+    def _complete(self, i: int) -> bool:
+        """Does column ``i`` end in a complete king-to-ace run?"""
+        return self._run[i] >= 13 and self._cols[i][-1] & 15 == 1
+
+    def sendable(self) -> list[int]:
+        """The columns whose finished run may be sent now (only when runs are sent by hand)."""
+        return [] if self.auto_remove else [i for i in range(self._n) if self._complete(i)]
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal action now: moves (each count onto an empty column), the deal, sends."""
+        out: list[Move] = []
+        cols, run, table = self._cols, self._run, self._table
+        n = self._n
+        tops = [c[-1] & 15 if c else 0 for c in cols]
+        empty = [i for i in range(n) if not tops[i]]
+        for s in range(n):
+            r = run[s]
+            if not r:
+                continue
+            base = tops[s]
+            row = table[s]
+            for d in range(n):
+                k = tops[d] - base
+                if 0 < k <= r:
+                    out.append(row[d][k])
+            for d in empty:
+                moves = row[d]
+                out.extend(moves[1:r + 1])
+        if self.deal_error() is None:
+            out.append(DEAL)
+        if not self.auto_remove:
+            out.extend(SENDS[i] for i in range(n) if self._complete(i))
+        return out
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """``None`` if ``move`` is legal now, else the reason in words."""
+        return self._why(as_move(move))
+
+    def _why(self, move: Move) -> str | None:
+        if move.kind == "deal":
+            return self.deal_error()
+        n = self._n
+        src = move.src
+        if src >= n:
+            return f"column {LETTERS[src]} does not exist in {self.variant} (columns {_letters(n)})"
+        if move.kind == "send":
+            if self.auto_remove:
+                return "complete runs leave on their own in this game (auto_remove is on)"
+            if not self._complete(src):
+                return f"column {LETTERS[src]} does not end in a complete king-to-ace run"
+            return None
+        dst, count = move.dst, move.count
+        if dst >= n:
+            return f"column {LETTERS[dst]} does not exist in {self.variant} (columns {_letters(n)})"
+        col = self._cols[src]
+        target = self._cols[dst]
+        if count is None:
+            count = self._fit(src, dst)
+            if count is None:
+                count = 1
+        why = self._group_error(src, count)
+        if why:
+            return why
+        if not target:
+            return None
+        moving = col[-count]
+        onto = target[-1]
+        if rank_of(moving) == KING:
+            return "a king can only go to an empty column"
+        if rank_of(onto) == 1:
+            return "nothing goes on an ace"
+        if rank_of(onto) != rank_of(moving) + 1:
+            return (f"{card_code(moving)} cannot go on {card_code(onto)}:"
+                    " a card goes only on a card one rank higher")
+        return None
+
+    def group_error(self, col: int, count: int) -> str | None:
+        """Why the top ``count`` cards of column ``col`` cannot move together (``None`` if they can)."""
+        return self._group_error(self._col(col), whole(count, "count", 1))
+
+    def _group_error(self, src: int, count: int) -> str | None:
+        cards = self._cols[src]
+        a = LETTERS[src]
+        up = len(cards) - self._down[src]
+        if not cards:
+            return f"column {a} is empty"
+        if count > up:
+            return (f"column {a} has only {up} face-up card{'s' if up != 1 else ''}"
+                    f" (asked for {quote(count)})")
+        if count > self._run[src]:
+            j = len(cards) - self._run[src]
+            lower, upper = cards[j - 1], cards[j]
+            if rank_of(lower) != rank_of(upper) + 1:
+                return (f"{card_code(lower)}-{card_code(upper)} is not in sequence:"
+                        f" only the top {self._run[src]} of column {a} move together")
+            what = "colour" if self._colour else "suit"
+            return f"{card_code(lower)}-{card_code(upper)} is not one {what}, move one card at a time"
+        return None
+
+    def _fit(self, src: int, dst: int) -> int | None:
+        """The count that ``g.move(src, dst)`` means, or ``None`` if none fits."""
+        r = self._run[src]
+        if not r:
+            return None
+        target = self._cols[dst]
+        if not target:
+            return r
+        k = (target[-1] & 15) - (self._cols[src][-1] & 15)
+        return k if 0 < k <= len(self._cols[src]) - self._down[src] else None
+
+    def resolve(self, move: Move | str) -> Move:
+        """The concrete move meant by ``move`` (fills in a missing count), checked for legality."""
+        move = as_move(move)
+        if move.kind == "move" and move.count is None and move.src < self._n and move.dst < self._n:
+            k = self._fit(move.src, move.dst)
+            if k is not None:
+                move = self._table[move.src][move.dst][k]  # k <= 13: a run or a rank difference
+        why = self._why(move)
+        if why is not None:
+            raise IllegalMoveError(why, move)
+        return move
+
+    def apply(self, move: Move | str) -> None:
+        """Play one move (a ``Move`` or one token of notation), after checking it is legal."""
+        if move.__class__ is not Move:
+            move = as_move(move)
+        if self._lock is None:  # (the hot path of every search: no lock, one call)
+            self._apply(move)
+        else:
+            with self._lock:
+                self._apply(move)
+
+    def _apply(self, move: Move) -> None:
+        if move.count is None and move.kind == "move":
+            move = self.resolve(move)
+        else:
+            why = self._why(move)
+            if why is not None:
+                raise IllegalMoveError(why, move)
+        self._push(move)
+        if self._redo:
+            if self._redo[-1] == move:
+                self._redo.pop()
+            else:
+                self._redo.clear()
+
+    @_locking
+    def move(self, src: int, dst: int, count: int | None = None) -> Move:
+        """Move ``count`` cards from column ``src`` to column ``dst`` (0-based); returns the move played.
+
+        ``count=None`` means the one count that fits on ``dst``, or the longest movable group onto an
+        empty column.
+        """
+        m = self.resolve(Move("move", src, dst, count))
+        self.apply(m)
+        return m
+
+    def deal(self) -> Move:
+        """Deal one card onto each column from the stock."""
+        self.apply(DEAL)
+        return DEAL
+
+    def send(self, col: int) -> Move:
+        """Send the complete run at the top of column ``col`` to the foundations (manual mode)."""
+        m = Move("send", col)
+        self.apply(m)
+        return m
+
+    def parse_move(self, text: str) -> Move:
+        """Parse one token and resolve it in this position (``"ab"`` gets its count)."""
+        if not isinstance(text, str):
+            raise NotationError(f"parse_move takes one token of notation like 'ab', not {quote(text)}")
+        return self.resolve(Move.parse(text))
+
+    def notation(self, move: Move | str) -> str:
+        """The shortest notation for ``move`` here: ``ab`` when the count is the one ``ab`` means."""
+        move = as_move(move)
+        if move.kind == "move" and move.src < self._n and move.dst < self._n \
+                and self._fit(move.src, move.dst) == move.count:
+            return LETTERS[move.src] + LETTERS[move.dst]
+        return str(move)
+
+    def play(self, moves: str | Iterable[Move | str]) -> list[Move]:
+        """Play a sequence of moves: notation (``"ab d cg2"``) or a list of ``Move``.
+
+        All or nothing: if one move is bad, the moves before it are taken back and the error says which.
+        Returns the moves played.
+        """
+        seq = parse_sequence(moves)
+        with self.locked():
+            depth, redo = len(self._undo), list(self._redo)
+            played: list[Move] = []
+            for i, m in enumerate(seq, start=1):
+                try:
+                    m = self.resolve(m)
+                    self.apply(m)
+                except IllegalMoveError as e:
+                    while len(self._undo) > depth:
+                        self._pop()
+                    self._redo = redo
+                    raise IllegalMoveError(e.reason, m, index=i if len(seq) > 1 else None) from None
+                played.append(m)
+            return played
+
+    # ------------------------------------------------------------------ doing and undoing
+    def _flip(self, i: int) -> bool:
+        d = self._down[i]
+        if d and d == len(self._cols[i]):
+            self._down[i] = d - 1
+            self._run[i] = 1
+            return True
+        return False
+
+    def _remove_run(self, i: int, by_hand: bool = False) -> bool:
+        if (by_hand or self.auto_remove) and self._complete(i):
+            col = self._cols[i]
+            self._found.append(col[-13:])
+            del col[-13:]
+            self._run[i] = self._calc_run(i)
+            return True
+        return False
+
+    def _push(self, move: Move) -> None:
+        """Play a move known to be legal and record how to take it back."""
+        self._moves += 1
+        kind = move.kind
+        if kind == "move":
+            src, dst, k = move.src, move.dst, move.count
+            scol, dcol = self._cols[src], self._cols[dst]
+            moving = scol[-k:]
+            del scol[-k:]
+            run = self._run
+            if dcol and self._links(dcol[-1], moving[0]):
+                run[dst] += k
+            else:
+                run[dst] = k
+            dcol.extend(moving)
+            if run[src] > k:
+                run[src] -= k
+                flipped = False
+            else:
+                flipped = self._flip(src)
+                if not flipped:
+                    run[src] = self._calc_run(src)
+            removed = self._remove_run(dst)
+            self._undo.append((move, flipped, removed, removed and self._flip(dst)))
+        elif kind == "deal":
+            k = min(self._n, len(self._stock) - self._sp)
+            stock, sp = self._stock, self._sp
+            changes = []
+            for i in range(k):
+                self._cols[i].append(stock[sp + i])
+                self._run[i] = self._calc_run(i)
+            self._sp = sp + k
+            if self.auto_remove:
+                for i in range(k):
+                    if self._remove_run(i):
+                        changes.append((i, self._flip(i)))
+            self._undo.append((move, k, changes))
+        else:
+            i = move.src
+            self._remove_run(i, by_hand=True)
+            self._undo.append((move, self._flip(i)))
+
+    def _links(self, below: int, above: int) -> bool:
+        if self._colour:
+            return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
+        return below == above + 1
+
+    def _unremove(self, i: int, flipped: bool) -> None:
+        if flipped:
+            self._down[i] += 1
+        self._cols[i].extend(self._found.pop())
+
+    def _pop(self) -> Move:
+        rec = self._undo.pop()
+        move = rec[0]
+        kind = move.kind
+        if kind == "move":
+            _, flipped, removed, flipped_dst = rec
+            src, dst, k = move.src, move.dst, move.count
+            if removed:
+                self._unremove(dst, flipped_dst)
+            if flipped:
+                self._down[src] += 1
+            dcol = self._cols[dst]
+            self._cols[src].extend(dcol[-k:])
+            del dcol[-k:]
+            self._run[src] = self._calc_run(src)
+            self._run[dst] = self._calc_run(dst)
+        elif kind == "deal":
+            _, k, changes = rec
+            for i, flipped in reversed(changes):
+                self._unremove(i, flipped)
+            for i in range(k):
+                self._cols[i].pop()
+                self._run[i] = self._calc_run(i)
+            self._sp -= k
+        else:
+            _, flipped = rec
+            self._unremove(move.src, flipped)
+            self._run[move.src] = self._calc_run(move.src)
+        self._moves -= 1
+        return move
+
+    def undo(self) -> Move | None:
+        """Take back the last move or deal; returns it (``None`` if there is nothing to undo)."""
+        if self._lock is not None:
+            with self._lock:
+                return self._take_back()
+        return self._take_back()
+
+    def _take_back(self) -> Move | None:
+        if not self._undo:
+            return None
+        move = self._pop()
+        self._redo.append(move)
+        return move
+
+    @_locking
+    def redo(self) -> Move | None:
+        """Play again the last move taken back; returns it (``None`` if there is nothing to redo)."""
+        if not self._redo:
+            return None
+        move = self._redo[-1]
+        self.apply(move)
+        return move
+
+    # ------------------------------------------------------------------ what a player sees
+    def observation(self) -> dict:
+        """What a player may see, as plain data: face-up cards, how many cards are hidden, the counts.
+
+        No face-down or stock card is in it, and no deal number (which would tell them). Two games with the
+        same observation look the same to a player; :meth:`redeal_hidden` depends on nothing else.
+
+        >>> o = Game(seed=7).observation()
+        >>> o["columns"][1], o["stock"]
+        ({'down': 1, 'up': ['6H']}, 24)
+        """
+        with self.locked():
+            return {
+                "variant": self.variant, "suits": self.suits, "auto_remove": self.auto_remove,
+                "scoring": self.scoring,
+                "columns": [{"down": d, "up": [card_code(c) for c in col[d:]]}
+                            for col, d in zip(self._cols, self._down)],
+                "stock": self.stock_count,
+                "foundations": [[card_code(c) for c in run] for run in self._found],
+                "moves": self._moves,
+            }
+
+    def redeal_hidden(self, seed: int) -> Game:
+        """A new game that looks the same to a player, its hidden cards shuffled afresh among their places.
+
+        The face-down and stock cards are put in a fixed order and shuffled with deal ``seed``'s generator,
+        then laid face down column by column (bottom first) and into the stock: the result depends only on
+        :meth:`observation` and ``seed``. Every visible card, count and option is kept; the history is not.
+
+        >>> g = Game(seed=7)
+        >>> h = g.redeal_hidden(1)
+        >>> h.observation() == g.observation(), h.position() == g.position()
+        (True, False)
+        """
+        seed = check_seed(seed)
+        with self.locked():
+            hidden = sorted([c for col, d in zip(self._cols, self._down) for c in col[:d]]
+                            + self._stock[self._sp:])
+            shuffle(hidden, seed)
+            columns = []
+            pos = 0
+            for col, d in zip(self._cols, self._down):
+                columns.append(hidden[pos:pos + d] + col[d:])
+                pos += d
+            return Game.from_state(self.variant, columns=columns, face_down=list(self._down),
+                                   stock=hidden[pos:], foundations=[list(r) for r in self._found],
+                                   moves=self._moves, suits=self.suits, auto_remove=self.auto_remove,
+                                   scoring=self.scoring)
+
+    # ------------------------------------------------------------------ pictures and formats
+    def __str__(self) -> str:
+        from .positions import text_picture
+
+        return text_picture(self)
+
+    def __repr__(self) -> str:
+        seed = f", seed={self.seed}" if self.seed is not None else ""
+        return (f"<Game {self.variant}{seed} suits={self.suits}: score {self.score},"
+                f" {self._moves} moves, {self.deals_left} deals left, {self.status}>")
+
+    def _repr_svg_(self) -> str:
+        from .svg import game_svg
+
+        return game_svg(self)
+
+    def to_dict(self) -> dict:
+        """The position as plain JSON-ready data (see the README)."""
+        from .positions import to_dict
+
+        return to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Game:
+        """A game at the position ``data`` (as ``to_dict`` gives); ``InvalidPositionError`` if unreachable."""
+        from .positions import from_dict
+
+        return from_dict(cls, data)
+
+    def position(self) -> str:
+        """The position as one line of text (like chess FEN); ``Game.from_position`` reads it back."""
+        from .positions import position_text
+
+        return position_text(self)
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """A game at the position ``text`` (as ``position`` gives); ``InvalidPositionError`` if unreachable."""
+        from .positions import from_position
+
+        return from_position(cls, text)
+
+    def save(self, path) -> None:
+        """Write the game (position, history and redo list) to a JSON file, atomically."""
+        from .savefile import save
+
+        save(self, path)
+
+    @classmethod
+    def load(cls, path) -> Game:
+        """Read a game written by :meth:`save`; ``SaveFileError`` if the file is not a good save."""
+        from .savefile import load
+
+        return load(cls, path)
+
+
+#: The most moves one sequence may hold (``play``, ``w.play``): an endless iterator is refused, not read forever.
+MAX_SEQUENCE = 100_000
+
+
+def parse_sequence(moves: object) -> list[Move]:
+    """Moves as notation (``"ab d cg2"``) or an iterable of ``Move`` / tokens, checked and parsed first.
+
+    >>> parse_sequence(["ab", Move("deal")])
+    [Move.parse('ab'), Move.parse('d')]
+    """
+    if isinstance(moves, str):
+        return parse_moves(moves)
+    if not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray, Move, dict)):
+        raise NotationError(f"moves are notation like 'ab d cg2' or a list of moves, not {quote(moves)}")
+    out = [as_move(m, f"move {i}") for i, m in enumerate(itertools.islice(moves, MAX_SEQUENCE + 1), start=1)]
+    if len(out) > MAX_SEQUENCE:
+        raise NotationError(f"a sequence holds at most {MAX_SEQUENCE:,} moves; this one holds more")
+    return out
+
+
+def a_game(value: object, who: str) -> Game:
+    """``value`` if it is a :class:`Game`; else ``TypeError`` saying that ``who`` takes one."""
+    if not isinstance(value, Game):
+        raise TypeError(f"{who} takes a Game, not {quote(value)}")
+    return value

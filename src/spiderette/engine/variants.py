@@ -1,0 +1,106 @@
+"""One small declarative value per variant of the Spider family.
+
+>>> RULES["spiderette"].layout
+(1, 2, 3, 4, 5, 6, 7)
+>>> RULES["spider"].runs
+8
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import quote
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What differs between variants.
+
+    ``layout`` gives each column's starting height and ``face_up`` how many of its top cards start face up.
+    ``group`` is ``"suit"`` (a movable group and a complete run descend in one suit) or ``"colour"``.
+    """
+
+    name: str
+    title: str
+    decks: int
+    layout: tuple[int, ...]
+    face_up: int = 1
+    deal_with_empty: bool = False
+    group: str = "suit"
+    suit_options: tuple[int, ...] = (4, 2, 1)
+
+    @property
+    def columns(self) -> int:
+        return len(self.layout)
+
+    @property
+    def cards(self) -> int:
+        return 52 * self.decks
+
+    @property
+    def stock_size(self) -> int:
+        return self.cards - sum(self.layout)
+
+    @property
+    def runs(self) -> int:
+        """How many king-to-ace runs win the game (the same for any number of suits)."""
+        return self.cards // 13
+
+    def links(self, below: int, above: int) -> bool:
+        """Does card ``above`` continue a movable group on card ``below``? (One rank lower, same suit, or
+        same colour when ``group`` is ``"colour"``.)
+
+        >>> from spiderette.engine.cards import parse_card as c
+        >>> RULES["spiderette"].links(c("9H"), c("8H")), RULES["spiderette"].links(c("9H"), c("8D"))
+        (True, False)
+        >>> RULES["red_black_spiderette"].links(c("9H"), c("8D"))
+        True
+        """
+        if self.group == "colour":
+            return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
+        return below == above + 1
+
+    def suits_refusal(self, suits: object) -> str:
+        """Why ``suits`` is refused: ``"spiderette is played with 4, 2 or 1 suits, not 3"``."""
+        options = [str(n) for n in self.suit_options]
+        told = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} or {options[-1]}"
+        return f"{self.name} is played with {told} suits, not {quote(suits)}"
+
+    def stock_sizes(self) -> tuple[int, ...]:
+        """Every stock size a game can have, full first: 24, 17, 10, 3, 0 for spiderette."""
+        sizes = list(range(self.stock_size, 0, -self.columns))
+        return tuple(sizes) + (0,)
+
+    def deal_sizes(self) -> tuple[int, ...]:
+        """How many cards each deal puts out: 7, 7, 7, 3 for spiderette."""
+        sizes = self.stock_sizes()
+        return tuple(a - b for a, b in zip(sizes, sizes[1:]))
+
+
+RULES: dict[str, Rules] = {
+    r.name: r
+    for r in (
+        Rules("spiderette", "Spiderette", 1, (1, 2, 3, 4, 5, 6, 7)),
+        Rules("red_black_spiderette", "Red-Black Spiderette", 1, (1, 2, 3, 4, 5, 6, 7),
+              deal_with_empty=True, group="colour", suit_options=(4,)),
+        Rules("will_o_the_wisp", "Will o' the Wisp", 1, (3,) * 7),
+        Rules("spider", "Spider", 2, (6, 6, 6, 6, 5, 5, 5, 5, 5, 5)),
+    )
+}
+"""The rules of each variant, by its name (a :class:`Rules` each).
+
+>>> RULES["spider"].title, RULES["spider"].suit_options
+('Spider', (4, 2, 1))
+"""
+
+VARIANTS = tuple(RULES)
+"""The variants' names: ``('spiderette', 'red_black_spiderette', 'will_o_the_wisp', 'spider')``."""
+
+
+def get_rules(variant: str) -> Rules:
+    """The rules of a variant by name; a ``ValueError`` names the known ones."""
+    try:
+        return RULES[variant]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown variant {quote(variant)}: choose one of {', '.join(VARIANTS)}") from None

@@ -1,0 +1,100 @@
+"""The card table as a player meets it: what the table shows (``view``) and where a click sends a group.
+
+Shared by the widget and by scripts; it reads the game only through its public API.
+
+>>> from spiderette import Game
+>>> g = Game(seed=7)
+>>> v = view(g)
+>>> v["tableau"][0], v["stock"], v["can_deal"]
+({'down': 0, 'up': ['4H'], 'movable': 1}, 24, True)
+>>> click_move(g, 1)
+Move.parse('bd1')
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import KING, card_code
+from ..engine.errors import IllegalMoveError, quote
+from ..engine.game import Game, a_game
+from ..engine.move import LETTERS, Move
+
+
+def view(g: Game) -> dict:
+    """What a player may see: face-up cards, counts of hidden ones, score and status (JSON-ready).
+
+    Face-down and stock cards are not in it, only their numbers. ``targets["src:count"]`` lists the
+    columns where the top ``count`` cards of column ``src`` may go (an empty list: movable, nowhere to go);
+    ``clicks["src:count"]`` is the column a click sends them to (:func:`click_move`; absent: nowhere), so
+    the front end draws a click before Python answers without knowing the rules.
+    """
+    a_game(g, "view")
+    with g.locked():
+        tableau = []
+        for i in range(g.columns):
+            col, d = g.column(i), g.face_down(i)
+            tableau.append({"down": d, "up": [card_code(c) for c in col[d:]], "movable": g.movable(i)})
+        targets: dict[str, list[int]] = {}
+        for m in g.legal_moves():
+            if m.kind == "move":
+                targets.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
+        clicks: dict[str, int] = {}
+        for i in range(g.columns):
+            for k in range(1, g.movable(i) + 1):
+                targets.setdefault(f"{i}:{k}", [])
+                if targets[f"{i}:{k}"]:
+                    try:
+                        clicks[f"{i}:{k}"] = click_move(g, i, k).dst
+                    except IllegalMoveError:   # (only a whole column, and only empty columns to go to)
+                        pass
+        deal_error = g.deal_error()
+        return {
+            "variant": g.variant, "suits": g.suits, "columns": g.columns,
+            "tableau": tableau,
+            "stock": g.stock_count, "deals_left": g.deals_left,
+            "foundations": [card_code(r[0]) for r in g.foundations],
+            "runs_total": g.runs_total, "run_length": KING,   # a complete run: king down to ace
+            "score": g.score, "moves": g.move_count, "runs": g.runs_completed,
+            "status": g.status,
+            "can_deal": deal_error is None, "deal_error": deal_error,
+            "can_undo": g.can_undo, "can_redo": g.can_redo,
+            "sendable": g.sendable(),
+            "targets": targets,
+            "clicks": clicks,
+        }
+
+
+def click_move(g: Game, src: int, count: int | None = None) -> Move:
+    """The move a click on column ``src`` makes (seed 002's order); the game is not changed.
+
+    The group (``count`` cards, or with ``None`` any movable group, longest first) goes onto a card of
+    its own suit first, then onto a card of another suit, then to an empty column; leftmost first.
+    Raises ``IllegalMoveError`` saying why when it can go nowhere.
+    """
+    n = a_game(g, "click_move").columns
+    if isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < n:
+        raise IllegalMoveError(f"column {quote(src)} does not exist (columns 0-{n - 1})")
+    with g.locked():
+        col = g.column(src)
+        if not col:
+            raise IllegalMoveError(f"column {LETTERS[src]} is empty")
+        if count is not None:
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise IllegalMoveError(f"count must be a whole number from 1, not {quote(count)}")
+            why = g.group_error(src, count)
+            if why:
+                raise IllegalMoveError(why)
+        best = None
+        for k in ([count] if count is not None else range(g.movable(src), 0, -1)):
+            moving = col[-k]
+            whole_column = k == len(col)  # a whole column moved to an empty one changes nothing
+            for d in range(n):
+                top = g.top_card(d)
+                if d == src or (top is not None and (top & 15) != (moving & 15) + 1) or (
+                        top is None and whole_column):
+                    continue
+                rank = (2 if top is None else 0 if top == moving + 1 else 1, -k, d)
+                if best is None or rank < best[0]:
+                    best = (rank, Move("move", src, d, k))
+        if best is None:
+            raise IllegalMoveError(f"{card_code(col[-(count or g.movable(src))])} has nowhere to go")
+        return best[1]

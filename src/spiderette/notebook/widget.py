@@ -1,0 +1,594 @@
+"""``Widget``: the Jupyter card table (anywidget).
+
+Python owns the :class:`~spiderette.Game` and checks every action; the browser draws the synced ``view``
+(what a player may see, no hidden card) and sends intents with ``model.send``. The wire protocol is in
+``docs/widget-protocol.md``.
+
+>>> w = Widget(seed=7)
+>>> w.view["tableau"][0]["up"]
+['4H']
+>>> w.move(1, 3).kind
+'move'
+>>> f = w.play("ea d", delay=0, wait=False)
+>>> [str(m) for m in f.result(timeout=10)]
+['ea1', 'd']
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+import anywidget
+import traitlets
+
+from ..engine.errors import IllegalMoveError, clip, quote, seconds, whole
+from ..engine.errors import flag as true_or_false
+from ..engine.game import Game, parse_sequence
+from ..engine.move import DEAL, Move
+from ..engine.variants import RULES
+from ..players.background import PlayFuture
+from .clock import GameClock
+from .frontend import static_file
+from .hintbuttons import HINT_BUDGET, THINK_BUDGET, TableHints  # noqa: F401 - the budgets: importable here
+from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
+from .postmortem import PostMortem, said
+from .scorekeeper import TableRecords
+from .traits import Flag
+from .view import click_move, view
+from .winnable import WinnableCheck
+from .wording import move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
+
+#: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
+MOVED = ("move", "deal", "send", "redo")
+#: ``view["last"]`` kinds that start (or go on with) the game timer.
+TIMED = (*MOVED, "undo")
+#: The longest status line published (a refusal quoting a long input is cut).
+MAX_MESSAGE = 200
+
+
+class Widget(anywidget.AnyWidget):
+    """A playable Spiderette table in the notebook.
+
+    ``Widget()`` deals a random game; ``Widget(variant="spider", suits=1, seed=42)`` a numbered one;
+    ``Widget(game=g)`` shows an existing :class:`Game` (``w.game is g``). The table and its games share
+    one lock (``w.game.lock``), so scripting ``w.game`` from any thread while the table plays is safe.
+    ``Widget(resume=True)`` brings back the unfinished game saved by the last session (else deals as
+    asked); ``record=False`` keeps the table out of the statistics and the resume file
+    (:mod:`spiderette.userdata.statistics`).
+    """
+
+    _esm = static_file("widget.js")
+    _css = static_file("widget.css")
+
+    view = traitlets.Dict().tag(sync=True)
+    four_colour = Flag(False).tag(sync=True)
+    #: The Winnable? indicator (a spoiler, off by default): the solver checks every table in the background.
+    winnable = Flag(False).tag(sync=True)
+    #: The variants the New-game chooser offers: ``{"name", "title", "suits"}`` each, from :data:`RULES`.
+    variants = traitlets.List(read_only=True).tag(sync=True)
+    #: The Statistics panel's rows (``spiderette.userdata.statistics.Stats.table``), kept up to date while it is open.
+    stats = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, variant: str = "spiderette", suits: int = 4, seed: int | None = None,
+                 game: Game | None = None, *, four_colour: bool = False, winnable: bool = False,
+                 resume: bool = False, record: bool = True, **kwargs) -> None:
+        if game is not None and not isinstance(game, Game):
+            raise TypeError(f"game must be a spiderette.Game, not {type(game).__name__}")
+        true_or_false(winnable, "winnable")   # checked before anything is read or made
+        true_or_false(four_colour, "four_colour")
+        self._records = TableRecords(record)
+        saved = self._records.opening(resume, game)   # resume=True: the saved game, if there is a good one
+        game = saved or game or Game(variant, seed=seed, suits=suits)
+        super().__init__(four_colour=four_colour, **kwargs)
+        self.set_trait("variants", [{"name": r.name, "title": r.title, "suits": list(r.suit_options)}
+                                    for r in RULES.values()])
+        self._game = game
+        self._lock = game.lock
+        self._version = 0
+        self._message = ""
+        self._tone = ""                   # view.tone: "refusal" while the message is a refusal
+        self._hints = TableHints(game.lock)                # view.hint and view.thinking: Hint and Think
+        self._task: PlayFuture | None = None
+        self._on_move: list[Callable[[Move], object]] = []
+        self._games = 0                   # bumps for every new game: part of the table's key
+        self._table: tuple | None = None  # the key of the table last published
+        self._winnable = WinnableCheck(game.lock)          # view.winnable: the Winnable? indicator
+        self._postmortem = PostMortem(game.lock)            # view.analysis: "Where did it go wrong?"
+        self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
+        self._clock = GameClock(game.elapsed)             # view.clock: the game timer
+        self._answer: str | None = None                    # view.answer: the id of the intent being answered
+        self.on_msg(self._handle_message)
+        self._publish(TableRecords.resumed(game) if saved else self._records.take_note() or "")
+        if winnable:
+            self.winnable = True
+
+    def __repr__(self) -> str:
+        """Like the game's: ``<Widget spiderette, seed=1 suits=4: score 500, 0 moves, 4 deals left, playing>``."""
+        return "<Widget" + repr(self._game).removeprefix("<Game")
+
+    # ------------------------------------------------------------------ state
+    @property
+    def game(self) -> Game:
+        """The live game: read it and script it; call :meth:`refresh` after changing it directly."""
+        return self._game
+
+    def _key(self) -> tuple:
+        """The table as it stands: equal keys, same table (and same game, same place in its history)."""
+        g = self._game
+        return self._games, g.state_key(), len(g.history)
+
+    def _publish(self, message: str | None = None, last: dict | None = None, tone: str = "",
+                 refused: dict | None = None) -> None:
+        """Publish the view. ``message`` (``None``: keep the last one) has a ``tone`` ("" or "refusal");
+        ``refused`` names the action just refused (``view["refused"]``, for one view only)."""
+        with self._lock:
+            key = self._key()
+            g = self._game
+            changed = key != self._table
+            if changed:
+                # The table changed: a think about the old one stops, the Winnable? check starts again.
+                self._table = key
+                self._hints.cancel()
+                if self.winnable:
+                    self._winnable.start(g, key, self._key, self._publish)
+            if message is not None:
+                self._message = clip(message, MAX_MESSAGE)
+                self._tone = tone
+            self._version += 1
+            self._clock.follow(g.status, acted=(last or {}).get("kind") in TIMED)
+            g.elapsed = self._clock.elapsed   # saved with the game (the resume file, g.save)
+            v = view(g)
+            v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
+                     hint=self._hints.shown, last=last,
+                     thinking=self._hints.thinking, winnable=self._winnable.verdict,
+                     undo_to_winnable=self._winnable.undo_target(g), analysis=self._postmortem.view(g),
+                     panel=self._panel, resume=self._records.offer(),
+                     deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
+            self.view = v
+            if changed:  # after the view went out: count a win, or save the game for resume
+                self._records.changed(self._game, moved=(last or {}).get("kind") in MOVED)
+                note = self._records.take_note()
+                if note:
+                    self._publish(f"{self._message} ({note})" if self._message else note, tone=self._tone)
+            if self._panel == "stats":
+                self.stats = self._records.table(self._game.variant, self._game.suits)
+
+    def set_state(self, sync_data: dict) -> None:
+        """The browser changes nothing but through intents: an ``update`` of any trait from the front end
+        (``view``, ``winnable``, ``variants``, ``stats``, ``four_colour``, ``_esm``, …) is ignored, and the
+        traits' values are sent back so that the page shows what holds."""
+        keys = [k for k in sync_data if k in self.keys]
+        if keys:
+            self.send_state(keys)
+
+    def refresh(self) -> None:
+        """Redraw the table from ``w.game`` (after changing the game without going through ``w``)."""
+        with self._lock:
+            self._hints.clear()
+            self._publish("")
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until the table's background work is done and drawn: Think, the Winnable? check, a
+        ``play(wait=False)`` and the analysis of "Where did it go wrong?". ``False`` if ``timeout`` seconds
+        passed first (``None``: no limit).
+
+        >>> w = Widget(seed=12, winnable=True, record=False)
+        >>> w.wait(60), w.view["winnable"]["state"]
+        (True, 'win')
+        """
+        if timeout is not None:
+            timeout = seconds(timeout, "timeout")
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._lock:   # an answer is published under the lock, before its task is forgotten
+                tasks = (self._hints.running, self._winnable.running, self._task, self._postmortem.running)
+                running = [f for f in tasks if f is not None and not f.done()]
+            if not running:
+                return True
+            left = None if end is None else end - time.monotonic()
+            if left is not None and left <= 0:
+                return False
+            concurrent.futures.wait(running, timeout=left)
+
+    def on_move(self, callback: Callable[[Move], object], remove: bool = False) -> None:
+        """Call ``callback(move)`` after every move, deal, send or redo made on the table by hand
+        (``remove=True``: no longer; a callback that was not added is a ``ValueError``)."""
+        if not callable(callback):
+            raise TypeError(f"callback must be a function of a Move, not {quote(callback)}")
+        true_or_false(remove, "remove")
+        if remove:
+            if callback not in self._on_move:
+                raise ValueError(f"{quote(callback)} was not added with on_move")
+            self._on_move.remove(callback)
+        else:
+            self._on_move.append(callback)
+
+    # ------------------------------------------------------------------ actions (scripting and intents)
+    def _refuse(self, e: IllegalMoveError, click: tuple | None = None, where: str = "",
+                words: str | None = None) -> None:
+        """Show a refusal on the table, said once, in the refusal tone: the rule, with the cards in words
+        (:func:`spiderette.notebook.wording.refusal` on the table, unless ``words`` says it already).
+        ``view["refused"]`` names what was refused, for the table to mark: the move (not one later in a
+        sequence given to ``play``), else the clicked group ``click`` = ``(src, count)``."""
+        m = e.move if e.index is None else None
+        refused = None
+        if m is not None:
+            refused = m.to_dict()
+        elif click is not None:
+            refused = {"kind": "click", "src": click[0], "dst": None, "count": click[1]}
+        words = refusal(self._game, e, click) if words is None else words
+        self._publish(f"Not allowed{where}: {words}", tone="refusal",
+                      refused=refused)
+        e.shown = True  # type: ignore[attr-defined]
+
+    def _step(self, move: Move) -> Move:
+        """Play one move on the table and publish it (refusals are shown, then raised)."""
+        with self._lock:
+            g = self._game
+            runs = g.runs_completed
+            try:
+                move = g.resolve(move)
+                text = move_text(g, move)
+                g.apply(move)
+            except IllegalMoveError as e:
+                self._refuse(e)
+                raise
+            self._hints.clear()
+            self._publish(outcome(g, text, move, runs), last=move.to_dict())
+            return move
+
+    def stop(self) -> bool:
+        """Stop a play running in the background (``w.play(..., wait=False)``); ``True`` if one was stopped.
+
+        Every other action on the table, from Python or from the browser, stops it first too.
+        """
+        task, self._task = self._task, None
+        return task is not None and task.cancel()
+
+    def _do(self, move: Move) -> Move:
+        self.stop()
+        return self._step(move)
+
+    def move(self, src: int, dst: int, count: int | None = None) -> Move:
+        """Move cards from column ``src`` to ``dst`` (0-based), as :meth:`Game.move`; returns the move."""
+        return self._do(Move("move", src, dst, count))
+
+    def deal(self) -> Move:
+        """Deal a row from the stock."""
+        return self._do(DEAL)
+
+    def send(self, col: int) -> Move:
+        """Send the complete run at the top of column ``col`` (when runs are sent by hand)."""
+        return self._do(Move("send", col))
+
+    def apply(self, move: Move | str) -> Move:
+        """Play one ``Move`` or one token of notation on the table."""
+        return self._do(Move.parse(move) if isinstance(move, str) else move)
+
+    def undo(self) -> Move | None:
+        """Take back the last move or deal."""
+        self.stop()
+        with self._lock:
+            move = self._game.undo()
+            self._hints.clear()
+            self._publish(outcome(self._game, undo_text(self._game, move)) if move else "Nothing to undo",
+                          last={"kind": "undo"} if move else None)
+            return move
+
+    def redo(self) -> Move | None:
+        """Play again the move last taken back."""
+        self.stop()
+        with self._lock:
+            g = self._game
+            redo = g.redo_list
+            text = redo_text(g, redo[0]) if redo else ""   # the next move redone, not the last
+            runs = g.runs_completed
+            move = g.redo()
+            self._hints.clear()
+            self._publish(outcome(g, text, move, runs) if move else "Nothing to redo",
+                          last={"kind": "redo"} if move else None)
+            return move
+
+    def restart(self) -> None:
+        """Start the same deal again."""
+        self.stop()
+        with self._lock:
+            self._records.give_up(self._game)   # a played game restarted counts as lost
+            self._game.restart()
+            self._records.new_game()
+            self._clock.reset()
+            self._hints.clear()
+            self._publish("Restarted the same deal", last={"kind": "new"})
+
+    def new_game(self, seed: int | None = None, variant: str | None = None, suits: int | None = None) -> Game:
+        """Deal a new game (same variant and suits unless given); returns it."""
+        self.stop()
+        with self._lock:
+            old = self._game
+            variant = old.variant if variant is None else variant
+            if suits is None:
+                suits = old.suits if variant == old.variant else 4
+            game = Game(variant, seed=seed, suits=suits, auto_remove=old.auto_remove, scoring=old.scoring,
+                        lock=self._lock)
+            self._replace(game, None, f"New game: {game.rules.title}, deal {game.seed}")
+            return game
+
+    def _replace(self, game: Game, saved_id: str | None, message: str) -> None:
+        """Put ``game`` on the table (a new deal, or the saved game ``saved_id``); the old one is given up."""
+        self._records.give_up(self._game)
+        self._game = game
+        if saved_id is None:
+            self._records.new_game()
+        else:
+            self._records.adopt(saved_id)
+        self._games += 1
+        self._winnable.reset()
+        self._postmortem.reset()
+        self._clock.reset(game.elapsed)
+        self._hints.clear()
+        self._publish(message, last={"kind": "new"})
+
+    def resume(self) -> bool:
+        """Bring back the saved unfinished game (the Resume button); ``False`` (and says so) if there is none.
+
+        The game on the table is given up (a loss in the statistics, if it was played and not won).
+        """
+        self.stop()
+        with self._lock:
+            saved = self._records.load() if self._records.offer() else None
+            if saved is None:
+                self._publish(self._records.take_note() or "No saved game to resume")
+                return False
+            self._replace(saved[0].copy(lock=self._lock), saved[1], TableRecords.resumed(saved[0]))
+            return True
+
+    def show_stats(self, show: bool = True) -> None:
+        """Open (or, with ``show=False``, close) the Statistics panel on the table."""
+        true_or_false(show, "show")
+        with self._lock:
+            self._panel = "stats" if show else None
+            self._publish()
+
+    def hint(self) -> Move | None:
+        """Show a suggested move on the table, say why in the message line, and return it.
+
+        The planner's plan comes first; pressed again on the same table, the next suggestion (its other first
+        moves, best first), and so on round the list: the message says "Hint 2 of 5".
+        """
+        with self._lock:
+            message, move = self._hints.next(self._game, self._key())
+            self._publish(message)
+            return move
+
+    # ------------------------------------------------------------------ thinking (the honest search)
+    def think(self, wait: bool = False, budget: int | None = None):
+        """Plan harder without peeking: the planner (:func:`spiderette.players.planner.plan`) with ``budget`` tables
+        (:data:`THINK_BUDGET` when not given) on a copy of the table, in a background thread, while the kernel
+        goes on answering clicks.
+
+        ``wait=False`` returns at once a ``concurrent.futures.Future`` of the :class:`~spiderette.players.ranking.Hint`
+        (``None`` when nothing improves); ``cancel()`` stops the search. ``wait=True`` returns the hint.
+        When it answers and the table is still the one it looked at, the plan is shown as the Hint button
+        shows one (and Hint then goes on round its alternatives); any change of the table (a move, a deal,
+        undo, a new game...) stops it, and a new ``think`` stops the one before. ``view["thinking"]`` is true
+        while it runs.
+        """
+        budget = THINK_BUDGET if budget is None else budget
+        true_or_false(wait, "wait")
+        whole(budget, "budget", 1)
+        with self._lock:
+            future = self._hints.think(self._game, self._key(), budget, self._key, self._publish)
+            self._publish("Thinking\u2026")
+        return future.result() if wait else future
+
+    def stop_thinking(self) -> bool:
+        """Stop a running :meth:`think`; ``True`` if one was stopped."""
+        with self._lock:
+            stopped = self._hints.cancel()
+            self._publish("Stopped thinking" if stopped else "Not thinking")
+            return stopped
+
+    # ------------------------------------------------------------------ the Winnable? indicator
+    @traitlets.observe("winnable")
+    def _winnable_changed(self, change: dict) -> None:
+        with self._lock:
+            if change["new"]:
+                self._winnable.start(self._game, self._key(), self._key, self._publish)
+            else:
+                self._winnable.stop()
+            self._publish()
+
+    def undo_to_winnable(self) -> int:
+        """Undo back to the last earlier position the Winnable? indicator proved winnable; returns the number
+        of moves taken back (0, and says so, when there is none)."""
+        self.stop()
+        with self._lock:
+            target = self._winnable.undo_target(self._game)
+            if target is None:
+                self._publish("No earlier position was proven winnable")
+                return 0
+            g = self._game
+            steps = g.move_count - target
+            for _ in range(steps):
+                g.undo()
+            self._hints.clear()
+            self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: back to a winnable position",
+                          last={"kind": "undo"})
+            return steps
+
+    # ------------------------------------------------------------------ where did it go wrong?
+    def where_did_it_go_wrong(self, wait: bool = False):
+        """Analyse the game played so far (:func:`spiderette.analyse`, the solver peeks: a post-mortem) in
+        the background, while play goes on; the table then says where a winnable game was lost, and offers
+        to take the moves back to that point (:meth:`undo_to_turning_point`). Returns the ``Future`` of the
+        :class:`~spiderette.Analysis` (``cancel()`` stops it), or with ``wait=True`` the analysis."""
+        true_or_false(wait, "wait")
+        with self._lock:
+            future = self._postmortem.start(self._game, lambda a: self._publish(said(a)))
+            self._publish("Looking for where the game went wrong\u2026 (the solver sees every card)")
+        return future.result() if wait else future
+
+    def undo_to_turning_point(self) -> int:
+        """Take back the moves played since the turning point the analysis found; returns how many (0, and
+        says so, when there is none)."""
+        self.stop()
+        with self._lock:
+            steps = self._postmortem.target(self._game)
+            if not steps:
+                self._publish("No turning point to go back to")
+                return 0
+            for _ in range(steps):
+                self._game.undo()
+            self._hints.clear()
+            self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: the next move is the one that lost"
+                          " the game; try another", last={"kind": "undo"})
+            return steps
+
+    # ------------------------------------------------------------------ scripted play
+    def play(self, moves: str | Iterable[Move | str], delay: float = 0.5, wait: bool = True):
+        """Play a sequence of moves one at a time, each step drawn (and animated) on the table.
+
+        Everything is checked before anything plays: the notation, the arguments, and that the whole
+        sequence is legal from the table as it is (a refusal changes nothing and says which move).
+        ``wait=True`` returns the moves played; ``wait=False`` steps in a background thread and returns a
+        :class:`PlayFuture` at once (``cancel()``, ``done()``, ``result()``), so the kernel stays free.
+        Any other action on the table, or a new ``play``, stops a running one before it acts.
+        """
+        seq = parse_sequence(moves)
+        delay = seconds(delay, "delay", error=ValueError)
+        true_or_false(wait, "wait")
+        self.stop()
+        with self._lock:
+            try:
+                self._game.copy().play(seq)   # all or nothing: try the whole sequence first
+            except IllegalMoveError as e:
+                at = self._game.copy()        # the refusal in words, in the position where it came,
+                at.play(seq[:(e.index or 1) - 1])   # naming only cards the table shows
+                self._refuse(e, where=f" (move {e.index} of the sequence)" if e.index else "",
+                             words=sequence_refusal(self._game, at, e))
+                raise
+        task = PlayFuture()
+        self._task = task
+        if wait:
+            self._run(task, seq, delay)
+            return task.result()
+        threading.Thread(target=self._run, args=(task, seq, delay), name="spiderette-play", daemon=True).start()
+        return task
+
+    def _run(self, task: PlayFuture, seq: list[Move], delay: float) -> None:
+        """Play ``seq`` step by step for ``task``; each step is whole, and a cancelled task plays no more."""
+        task.started = True
+        try:
+            for i, m in enumerate(seq):
+                if i and delay and task.stop.wait(delay):
+                    break
+                with self._lock:
+                    if task.cancelled():
+                        break
+                    task.played.append(self._step(m))
+        except BaseException as e:  # an illegal step (w.game was changed meanwhile) ends the play, shown
+            if task.set_running_or_notify_cancel():
+                task.set_exception(e)
+            return
+        finally:
+            if self._task is task:
+                self._task = None
+        if task.set_running_or_notify_cancel():
+            task.set_result(list(task.played))
+
+    # ------------------------------------------------------------------ messages from the browser
+    def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
+        # Under the lock, so that every view published while answering carries the intent's id (and no
+        # view published by a background thread meanwhile does).
+        with self._lock:
+            self._answer = answer_id(content) if isinstance(content, dict) else None
+            try:
+                self._dispatch(content)
+            except IllegalMoveError as e:
+                if not getattr(e, "shown", False):
+                    self._refuse(e)
+            except IntentError as e:
+                self._publish(str(e), tone="refusal")
+            except Exception as e:  # a bug must never leave the table dead
+                self._publish(f"Something went wrong: {type(e).__name__}: {e}")
+            finally:
+                self._answer = None
+
+    def _dispatch(self, content: object) -> None:
+        if not isinstance(content, dict):
+            raise IntentError(f"Refused: a message must be an object, not {type(content).__name__}")
+        action = content.get("action")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise IntentError(f"Refused: unknown action {quote(action)}")
+        if action not in KEEP_PLAYING:
+            self.stop()   # the player acts: a play running in the background stops first
+        with self._lock:
+            version = content.get("version")
+            if isinstance(version, bool) or not isinstance(version, int):
+                raise IntentError(f"Refused: 'version' must be a whole number, not {quote(version)}")
+            # A move names columns and cards of the table it was made on: on a newer table it could mean
+            # something else. Deal, undo, redo and the buttons mean the same on any table, so a quick
+            # second press (a double click on the stock, "dd") counts.
+            if version != self._version and action in VERSIONED:
+                raise IntentError("That was made on an older table; the table has changed, try again")
+            played = self._ACTS[action](self, content, self._game.columns)
+        if played is not None:
+            for callback in list(self._on_move):
+                callback(played)
+
+    # Each intent of the protocol (``intents.ACTIONS``) and what it does, one small function each: it takes the
+    # intent (checked field by field) and the number of columns, under the lock, and returns the move made on
+    # the table by hand (for ``on_move``), or ``None``.
+    def _act_click(self, content: dict, n: int) -> Move:
+        src = field(content, "src", 0, n)
+        count = None if content.get("count") is None else field(content, "count", 1, 100)
+        try:
+            move = click_move(self._game, src, count)
+        except IllegalMoveError as e:
+            self._refuse(e, click=(src, count))
+            raise
+        return self._step(move)
+
+    def _act_new(self, content: dict, n: int) -> None:
+        variant, suits, seed = new_game_choice(content, self._game)
+        self.new_game(seed=seed, variant=variant, suits=suits)
+
+    def _act_four_colour(self, content: dict, n: int) -> None:   # the table's "4 colours" box
+        self.four_colour = flag(content, "on")
+        self._publish()
+
+    def _act_away(self, content: dict, n: int) -> None:   # the page was hidden: the clock stops until the next action
+        self._clock.pause()
+        self._publish()
+
+    def _act_winnable(self, content: dict, n: int) -> None:
+        on = flag(content, "on")
+        if on == self.winnable:
+            self._publish()
+        else:
+            self.winnable = on
+
+    _ACTS: dict[str, Callable[[Widget, dict, int], Move | None]] = {
+        "move": lambda self, c, n: self._step(move_of(c, n)),
+        "click": _act_click,
+        "deal": lambda self, c, n: self._step(DEAL),
+        "send": lambda self, c, n: self._step(Move("send", field(c, "src", 0, n))),
+        "redo": lambda self, c, n: self.redo(),
+        "undo": lambda self, c, n: self.undo() and None,
+        "restart": lambda self, c, n: self.restart(),
+        "hint": lambda self, c, n: self.hint() and None,
+        "new": _act_new,
+        "think": lambda self, c, n: self.think() and None,
+        "stop_thinking": lambda self, c, n: self.stop_thinking() and None,
+        "winnable": _act_winnable,
+        "undo_to_winnable": lambda self, c, n: self.undo_to_winnable() and None,
+        "resume": lambda self, c, n: self.resume() and None,
+        "stats": lambda self, c, n: self.show_stats(flag(c, "open", self._panel is None)),
+        "away": _act_away,
+        "analyse": lambda self, c, n: self.where_did_it_go_wrong() and None,
+        "undo_to_turning": lambda self, c, n: self.undo_to_turning_point() and None,
+        "four_colour": _act_four_colour,
+    }

@@ -1,0 +1,194 @@
+"""Advice: ``hint(g)`` and ``hints(g)``, every way the package suggests a move, with the reason in words.
+
+Four methods, from the most useful to a player to the most instructive about the rules:
+
+* ``"planner"`` (the default): the honest expert (:func:`spiderette.players.planner.plan`) plans among the face-up
+  cards and names its plan: "a 3-move plan: 5S to the empty column e, 9D onto TC, then 8S onto 9D turns over a
+  card in column c". The hint carries the plan (``.line``), its value and the other first moves
+  (``.alternatives``, best first);
+* ``"ranked"``: the one-step ranking of :mod:`spiderette.players.ranking` (instant; the simple rules of thumb);
+* ``"search"``: the hindsight search (:func:`spiderette.players.search.search_hint`) with the tally of every
+  candidate;
+* ``"solver"``: the first move of a winning line found with every card known, a spoiler and labelled one;
+  on a lost or undecided position a hint with no move that says so.
+
+>>> from spiderette import Game
+>>> g = Game(seed=7)
+>>> h = hint(g)
+>>> h.move == h.line[0] and h.move in g.legal_moves()
+True
+>>> hint(g, method="ranked").reason
+'moving 6H onto 7C turns over a card in column b'
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from ..engine.cards import card_code
+from ..engine.errors import quote, whole
+from ..engine.game import Game, a_game
+from ..engine.move import LETTERS, Move
+from .planner import DEFAULT_BUDGET, Plan, plan
+from .ranking import Hint, best_hint, ranked_hints
+from .search import SEARCH_NODES, SEARCH_SAMPLES, search_hint
+from .solver import solve
+
+METHODS = ("planner", "ranked", "search", "solver")
+#: Between the first and the last card of a group: ``9D–7D``.
+DASH = "\u2013"
+
+
+def step_words(g: Game, m: Move, name: Callable[[int], str]) -> str:
+    """One move of a plan in words, said before it is played in ``g``: ``"9D onto TC"``."""
+    if m.kind == "deal":
+        return "deal a row"
+    if m.kind == "send":
+        return f"send the run in column {LETTERS[m.src]}"
+    col = g.column(m.src)
+    k = m.count or 1
+    group = name(col[-k]) + (f"{DASH}{name(col[-1])}" if k > 1 else "")
+    onto = g.top_card(m.dst)
+    return f"{group} onto {name(onto)}" if onto is not None else f"{group} to the empty column {LETTERS[m.dst]}"
+
+
+def _achieves(ends_with: tuple[str, int | None]) -> str:
+    """What a plan's last move does, in words (``Plan.ends_with``)."""
+    what, col = ends_with
+    c = LETTERS[col] if col is not None else ""
+    return {
+        "turn": f"turns over a card in column {c}",
+        "run": f"completes a run in column {c}",
+        "empty": f"empties column {c}",
+        "fill": f"fills the empty column {c}, so that the stock can be dealt",
+        "send": f"sends the finished run in column {c} to the foundations",
+        "deal": "deals a new row: nothing among the face-up cards makes the table better",
+    }.get(what, "leaves the cards in better order")
+
+
+def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str:
+    """The reason of a plan for ``g``, naming its moves in cards (``name``: ``card_code`` or card words).
+
+    >>> from spiderette.players.planner import plan
+    >>> from spiderette import Game
+    >>> plan_reason(Game(seed=7), plan(Game(seed=7)))
+    'moving 6H onto 7C turns over a card in column b'
+    """
+    if p.ends_with[0] in ("deal", "send"):
+        return _achieves(p.ends_with)
+    probe = g.copy()
+    steps = []
+    for m in p.line:
+        steps.append(step_words(probe, m, name))
+        probe.apply(m)
+    if len(steps) == 1:
+        return f"moving {steps[0]} {_achieves(p.ends_with)}"
+    return f"a {len(steps)}-move plan: {', '.join(steps[:-1])}, then {steps[-1]} {_achieves(p.ends_with)}"
+
+
+def _gain(start: int, value: int) -> str:
+    gain = start - value
+    return f"{gain} point{'s' if abs(gain) != 1 else ''}"
+
+
+def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], str] = card_code,
+                 seen: set | None = None, cancel: threading.Event | None = None) -> Hint | None:
+    """The planner's suggestion as a :class:`Hint` (``None``: nothing improves and nothing can be dealt).
+
+    Its reason names the plan; ``value`` is the plan's value (lower is better); ``alternatives`` are the
+    other first moves, each with its value and a reason that compares it with the plan's.
+    """
+    p = plan(g, budget, seen, cancel=cancel)
+    if p is None:
+        return None
+    ranked = {h.move: h.reason for h in ranked_hints(g, name)}
+    best = f"{_gain(p.start_value, p.value)} for the first suggestion"
+    alternatives = tuple(
+        Hint(m, f"{ranked.get(m) or step_words(g, m, name)}; the best plan it starts gains {_gain(p.start_value, v)}"
+                f" (against {best})", 0, (m,), float(v))
+        for m, v in p.alternatives if m != p.move)
+    return Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value), alternatives)
+
+
+def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> Hint:
+    if g.is_won:
+        return Hint(None, "the game is won", 0)
+    result = solve(g, time_limit=10.0 if time_limit is None else time_limit, node_limit=node_limit)
+    if result.result == "win" and result.moves:
+        return Hint(result.moves[0], f"spoiler: the first move of a winning line of {len(result.moves)} moves"
+                                     " (the solver sees every hidden card)", 0, tuple(result.moves))
+    if result.result == "loss":
+        return Hint(None, "not winnable from here (proven: the solver tried every line, seeing every hidden"
+                          " card)", 0)
+    return Hint(None, f"unknown within the budget ({result.reason})", 0)
+
+
+def hint(g: Game, method: str = "planner", samples: int = SEARCH_SAMPLES, seed: int | None = None,
+         node_limit: int | None = None, time_limit: float | None = None, budget: int = DEFAULT_BUDGET) -> Hint | None:
+    """A suggested move with its reason, by one of the methods above.
+
+    * ``"planner"``: ``budget`` tables planned among the face-up cards; ``None`` only when nothing improves
+      and nothing can be dealt (the planner would resign);
+    * ``"ranked"``: the best of the one-step ranking; ``None`` when nothing useful is left;
+    * ``"search"``: ``samples`` redealt copies, each searched with at most ``node_limit`` tables
+      (:data:`~spiderette.players.search.SEARCH_NODES` when not given; ``time_limit`` may cut it short);
+      ``.alternatives`` is the tally of every other candidate, and the reason warns that the count is
+      optimistic;
+    * ``"solver"``: with every card known, within ``time_limit`` seconds (10 when not given) or
+      ``node_limit`` tables; never ``None``: a lost or undecided position gives a hint whose ``move`` is
+      ``None`` and whose reason says "not winnable from here (proven…)" or "unknown within the budget…".
+
+    >>> from spiderette import Game
+    >>> h = hint(Game(seed=7), method="solver", node_limit=10)
+    >>> h.move, h.reason
+    (None, 'unknown within the budget (node limit reached)')
+    """
+    a_game(g, "hint")
+    if method == "planner":
+        return planner_hint(g, whole(budget, "budget", 1))
+    if method == "ranked":
+        return best_hint(g)
+    if method == "search":
+        return search_hint(g, samples, seed, SEARCH_NODES if node_limit is None else node_limit,
+                           time_limit=time_limit)
+    if method == "solver":
+        return _solver_hint(g, time_limit, node_limit)
+    raise ValueError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
+
+
+def hints(g: Game, method: str = "planner", budget: int = DEFAULT_BUDGET) -> list[Hint]:
+    """Every suggestion of a method, best first: the planner's first moves (the plan, then its
+    alternatives), or with ``method="ranked"`` every useful legal move of the one-step ranking.
+
+    >>> from spiderette import Game
+    >>> [str(h.move) for h in hints(Game(seed=7), method="ranked")][:2]
+    ['bd1', 'df1']
+    """
+    a_game(g, "hints")
+    if method == "ranked":
+        return ranked_hints(g)
+    if method != "planner":
+        raise ValueError(f"method must be 'planner' or 'ranked', not {quote(method)}")
+    h = planner_hint(g, whole(budget, "budget", 1))
+    return [] if h is None else [h, *h.alternatives]
+
+
+def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFAULT_BUDGET,
+                   name: Callable[[int], str] = card_code) -> tuple[str, int | None]:
+    """Why the planner would (or would not) play ``m`` in ``g``: ``("planner #1: a 2-move plan: …", 1)``
+    when ``m`` is its plan's first move, ``#k`` for its k-th suggestion, else what it plays instead and
+    ``None``. ``seen``: the visible tables already met in the game (as :class:`PlannerStrategy` keeps them).
+
+    >>> from spiderette import Game
+    >>> planner_reason(Game(seed=7), Move.parse("bd1"))
+    ('planner #1: moving 6H onto 7C turns over a card in column b', 1)
+    """
+    h = planner_hint(g, budget, name, seen)
+    if h is None:
+        return "the planner would resign here: nothing improves", None
+    for i, x in enumerate([h, *h.alternatives], start=1):
+        if x.move == m:
+            return f"planner #{i}: {x.reason}", i
+    return f"not the planner's choice; it plays {step_words(g, h.move, name)}: {h.reason}", None
+

@@ -1,0 +1,50 @@
+"""The optional ``teach`` extra (pandas, matplotlib, tqdm, Dask): import a part of it, or say what to install;
+and the matplotlib figures a notebook shows. For the tables and plots of an analysis and of a study.
+
+>>> need("to_pandas()", "no_such_module_here")
+Traceback (most recent call last):
+...
+ImportError: to_pandas() needs no_such_module_here, which is not installed: pip install "spiderette[teach]"
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+#: What to install for the optional parts (tables as DataFrames, plots, progress bars, Dask).
+TEACH = 'pip install "spiderette[teach]"'
+
+
+def need(what: str, module: str):
+    """Import ``module`` for ``what``, or raise an ``ImportError`` that says what to install."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ImportError(f"{what} needs {module.split('.')[0]}, which is not installed: {TEACH}") from None
+
+
+@functools.cache
+def _shown(figure_module):
+    """A matplotlib ``Figure`` that a notebook shows as a picture when it is a cell's result, with no
+    ``%matplotlib`` magic (its ``_repr_png_``): the figures here are made without pyplot."""
+
+    class ShownFigure(figure_module.Figure):
+        def _repr_png_(self) -> bytes:
+            import io
+
+            buf = io.BytesIO()
+            self.savefig(buf, format="png", dpi=90)
+            return buf.getvalue()
+
+    return ShownFigure
+
+
+def new_figure(**kwargs) -> Figure:
+    """A matplotlib ``Figure`` (made without pyplot) that a notebook shows as a picture when it is a cell's
+    result, in JupyterLab, Notebook 7 and marimo, with no ``%matplotlib`` magic."""
+    return _shown(need("plot()", "matplotlib.figure"))(**kwargs)

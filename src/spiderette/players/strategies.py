@@ -1,0 +1,357 @@
+"""Strategies: ways to play a whole game, to be measured with :func:`spiderette.simulate`.
+
+A strategy is anything callable as ``strategy(game) -> Move | None``: it is shown the table and answers
+with a legal move, or ``None`` to resign. Five lines make one:
+
+>>> from spiderette import simulate
+>>> def first_move(game):
+...     "Play the first legal move; resign when there is none."
+...     moves = game.legal_moves()
+...     return moves[0] if moves else None
+>>> simulate(first_move, deals=range(1, 4), progress=False).rows[0]["end"]
+'cycle (the same table 3 times)'
+
+(A plain function has no memory: a study stops it when it brings the same table back three times.)
+
+**Strategies play honestly unless they say otherwise**: a study hands a strategy a copy of the game whose
+face-down and stock cards have been shuffled afresh (:meth:`spiderette.Game.redeal_hidden`), never the real
+one, so reading a hidden card gives noise. A strategy with the attribute ``peeks = True`` is given (a copy of)
+the real game, and is labelled "peeks" in every table and plot. Other optional attributes: ``name`` (the
+label in tables) and ``note`` (set during a game: added to the row's ``end``). A study gives every deal a
+fresh copy of the strategy (``copy.deepcopy``), so a strategy may remember the game in its attributes.
+
+The built-in strategies are a few lines each over the named heuristics below (:func:`turns_over_a_card`,
+:func:`builds_in_suit`, :func:`empties_a_column`, …); every random choice comes from the table seen and the
+strategy's ``seed``, never from global state, so a study gives the same rows on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+
+from ..engine.errors import quote, seconds, whole
+from ..engine.game import Game
+from ..engine.move import Move
+from ..engine.predicates import (  # noqa: F401 - the named heuristics, still importable from here
+    builds_down,
+    builds_in_suit,
+    empties_a_column,
+    fills_an_empty_column,
+    finishes_a_run,
+    hidden_count,
+    left_below,
+    parks_a_group,
+    spends_an_empty_column_to_turn_over,
+    turns_over_a_card,
+    turns_over_keeping_empty_columns,
+    visible_key,
+)
+from .ranking import useful_hints
+from .search import STUDY_NODES, STUDY_SAMPLES, search_hint
+from .solver import solve
+
+__all__ = [
+    "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy", "SolverStrategy",
+    "strategy_name", "strategy_label", "visible_key", "turns_over_a_card", "builds_in_suit", "empties_a_column",
+    "fills_an_empty_column", "builds_down", "hidden_count", "finishes_a_run", "turns_over_keeping_empty_columns",
+    "spends_an_empty_column_to_turn_over", "parks_a_group", "RULES_OF_THUMB",
+]
+
+
+def strategy_name(strategy: object) -> str:
+    """The name of a strategy in tables: its ``name``, a function's name, or its class's name."""
+    name = getattr(strategy, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    return getattr(strategy, "__name__", None) or type(strategy).__name__
+
+
+def strategy_label(strategy: object) -> str:
+    """The name, with "(peeks)" for a strategy that sees the hidden cards.
+
+    >>> strategy_label(SolverStrategy())
+    'solver (peeks)'
+    """
+    return strategy_name(strategy) + (" (peeks)" if getattr(strategy, "peeks", False) is True else "")
+
+
+def _seed_from(game: Game, salt: object) -> int:
+    """A seed from the table seen (not its hidden cards) and ``salt``: the same everywhere (no ``hash()``)."""
+    return random.Random(f"{salt!r}|{game.observation()!r}").getrandbits(63)
+
+
+# ---------------------------------------------------------------------- the base class
+class Strategy:
+    """A base for strategies with a name, a helpful repr, and a memory of the tables seen in a game.
+
+    Subclasses implement :meth:`choose`; ``__call__`` remembers each table it is shown, and calls
+    :meth:`new_game` first when a new game starts (its first call, or a table with fewer moves than the last).
+    """
+
+    peeks: bool = False
+    #: Said in the row's ``end`` after the game (set during a game); ``None``: nothing to add.
+    note: str | None = None
+    _defaults: dict = {}
+    _name: str | None = None
+    _last_moves = -1
+    _seen: set = frozenset()  # type: ignore[assignment]
+
+    def __init__(self, name: str | None = None) -> None:
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a string, not {quote(name)}")
+        self._name = name
+
+    @property
+    def name(self) -> str:
+        """The label in tables: the short name (a subclass without one: its class name), with the settings
+        that differ from the defaults."""
+        if self._name:
+            return self._name
+        changed = [f"{k}={v!r}" for k, v in self._settings().items() if self._defaults.get(k) != v]
+        short = self.short_name if "short_name" in type(self).__dict__ else type(self).__name__
+        return short + (f" ({', '.join(changed)})" if changed else "")
+
+    short_name = "strategy"
+
+    def _settings(self) -> dict:
+        return {k: getattr(self, k) for k in self._defaults}
+
+    def __repr__(self) -> str:
+        args = [f"{k}={v!r}" for k, v in self._settings().items()]
+        if self._name:
+            args.append(f"name={self._name!r}")
+        return f"{type(self).__name__}({', '.join(args)})"
+
+    def __call__(self, game: Game) -> Move | None:
+        if game.move_count < self._last_moves or self._last_moves < 0:
+            self.new_game()
+        self._last_moves = game.move_count
+        self._seen.add(visible_key(game))
+        return self.choose(game)
+
+    def new_game(self) -> None:
+        """Forget the last game (called before the first move of each game)."""
+        self._seen = set()
+        self.note = None
+
+    def choose(self, game: Game) -> Move | None:  # pragma: no cover - the subclasses say
+        raise NotImplementedError
+
+    def first_new(self, game: Game, moves: Iterable[Move]) -> Move | None:
+        """The first of ``moves`` that does not lead back to a table seen in this game (a deal always may)."""
+        probe = None
+        for m in moves:
+            if m.kind == "deal" or turns_over_a_card(game, m):
+                return m  # the table cannot have been seen: fewer cards are hidden after it
+            probe = probe or game.copy()
+            probe.apply(m)
+            key = visible_key(probe)
+            probe.undo()
+            if key not in self._seen:
+                return m
+        return None
+
+
+# ---------------------------------------------------------------------- the built-in strategies
+class RandomStrategy(Strategy):
+    """Any legal move, at random: the baseline. The choice depends only on ``seed`` and the table seen.
+
+    >>> g = Game(seed=7)
+    >>> RandomStrategy(seed=1)(g) == RandomStrategy(seed=1)(g.redeal_hidden(5))
+    True
+    """
+
+    short_name = "random"
+    _defaults = {"seed": 0}
+
+    def __init__(self, seed: int = 0, name: str | None = None) -> None:
+        super().__init__(name)
+        self.seed = whole(seed, "seed")
+
+    def choose(self, game: Game) -> Move | None:
+        moves = game.legal_moves()
+        return random.Random(_seed_from(game, self.seed)).choice(moves) if moves else None
+
+
+class GreedyStrategy(Strategy):
+    """The hint ranking (:func:`spiderette.hints`), one move deep, never back to a table already seen.
+
+    The same policy as :func:`spiderette.players.ranking.greedy_move`, on the tables as a player sees them.
+
+    >>> GreedyStrategy()(Game(seed=7))
+    Move.parse('bd1')
+    """
+
+    short_name = "greedy"
+
+    def choose(self, game: Game) -> Move | None:
+        return self.first_new(game, (h.move for h in useful_hints(game)))
+
+
+#: The rules of thumb by name, for :class:`RulesOfThumb`.
+RULES_OF_THUMB: dict[str, Callable[[Game, Move], bool]] = {
+    "finish a run": finishes_a_run,
+    "turn over a card": turns_over_keeping_empty_columns,
+    "build in suit": builds_in_suit,
+    "empty a column": empties_a_column,
+    "build down": builds_down,
+    "spend an empty column to turn over a card": spends_an_empty_column_to_turn_over,
+    "park a group in an empty column": parks_a_group,
+}
+
+
+class RulesOfThumb(Strategy):
+    """The classic advice (the seed texts' tips): the first rule that offers a move decides.
+
+    1. **finish a run** (King to Ace: it leaves, and frees its place);
+    2. **turn over a card** (nearest an empty column first: the fewest face-down cards);
+    3. **build in suit** (colour in red-black);
+    4. **empty a column**;
+    5. **build down** in any suit, from a card out of order;
+    6. **keep an empty column**: spend one only now, to turn over a card, or to park a whole group;
+    7. **deal only when stuck** (an empty column is first filled with a whole group, as the rules require).
+
+    Never back to a table already seen; resign when nothing is left. ``rules`` (names from
+    :data:`RULES_OF_THUMB`) changes the order or leaves rules out: a way to test a piece of advice.
+
+    >>> RulesOfThumb()(Game(seed=7))
+    Move.parse('bd1')
+    >>> RulesOfThumb(rules=["build in suit", "turn over a card"]).name
+    "rules of thumb (rules=('build in suit', 'turn over a card'))"
+    """
+
+    short_name = "rules of thumb"
+    _defaults = {"rules": tuple(RULES_OF_THUMB)}
+
+    def __init__(self, rules: Iterable[str] = tuple(RULES_OF_THUMB), name: str | None = None) -> None:
+        super().__init__(name)
+        if isinstance(rules, str) or not isinstance(rules, Iterable):
+            raise TypeError(f"rules must be a list of rule names, not {quote(rules)}")
+        self.rules = tuple(rules)
+        for r in self.rules:
+            if r not in RULES_OF_THUMB:
+                raise ValueError(f"unknown rule {quote(r)} in rules: one of {', '.join(map(repr, RULES_OF_THUMB))}")
+
+    def choose(self, game: Game) -> Move | None:
+        moves = game.legal_moves()
+        for rule in self.rules:
+            applies = RULES_OF_THUMB[rule]
+            chosen = sorted((m for m in moves if applies(game, m)), key=lambda m: self._preference(game, m))
+            move = self.first_new(game, chosen)
+            if move is not None:
+                return move
+        deal = [m for m in moves if m.kind == "deal"]
+        if deal:
+            return deal[0]
+        if game.stock_count:  # stuck with an empty column: fill it with a whole group, then deal
+            fill = [m for m in moves if fills_an_empty_column(game, m) and m.count == game.movable(m.src)
+                    and left_below(game, m) > 0]
+            return self.first_new(game, sorted(fill, key=lambda m: -m.count))
+        return None
+
+    @staticmethod
+    def _preference(game: Game, m: Move) -> tuple:
+        # fewest face-down cards left in the source column, then the longest group, then the leftmost
+        return game.face_down(m.src), -m.count, m.src, m.dst
+
+
+class SearchStrategy(Strategy):
+    """The honest search (:func:`spiderette.players.search.search_hint`) at every move: it redeals the hidden cards
+    ``samples`` times, solves each draw within ``node_limit`` tables, and plays the move that wins most.
+
+    At most ``samples * node_limit`` tables per move. A move back to a table already seen is replaced by the
+    greedy choice. The draws depend only on ``seed`` and the table seen.
+
+    >>> SearchStrategy(samples=4, node_limit=500)
+    SearchStrategy(samples=4, node_limit=500, seed=0)
+    """
+
+    short_name = "search"
+    _defaults = {"samples": STUDY_SAMPLES, "node_limit": STUDY_NODES, "seed": 0}
+
+    def __init__(self, samples: int = STUDY_SAMPLES, node_limit: int = STUDY_NODES, seed: int = 0,
+                 name: str | None = None) -> None:
+        super().__init__(name)
+        self.samples = whole(samples, "samples", 1)
+        self.node_limit = whole(node_limit, "node_limit", 1)
+        self.seed = whole(seed, "seed")
+
+    def choose(self, game: Game) -> Move | None:
+        hint = search_hint(game, self.samples, seed=_seed_from(game, self.seed), node_limit=self.node_limit)
+        if hint is None:
+            return None
+        move = self.first_new(game, [hint.move])
+        return move if move is not None else self.first_new(game, (h.move for h in useful_hints(game)))
+
+
+class SolverStrategy(Strategy):
+    """The upper bound: the solver, which **peeks** at every hidden card.
+
+    It solves once and plays the winning line, solving again if the game leaves the line; it resigns when
+    the deal is proven lost. When the solver gives up (``node_limit`` tables, or ``time_limit`` seconds: a
+    time limit makes a study depend on the machine), ``fallback`` (greedy) plays, and the solver tries again
+    once ``retry_after`` more cards have come into view; the row's ``end`` says so.
+
+    >>> SolverStrategy()
+    SolverStrategy(node_limit=200000, time_limit=None, retry_after=6, fallback=GreedyStrategy())
+    """
+
+    short_name = "solver"
+    peeks = True
+    _defaults = {"node_limit": 200_000, "time_limit": None, "retry_after": 6}
+
+    def __init__(self, node_limit: int | None = 200_000, time_limit: float | None = None, retry_after: int = 6,
+                 fallback: Callable[[Game], Move | None] | None = None, name: str | None = None) -> None:
+        super().__init__(name)
+        if node_limit is None and time_limit is None:
+            raise ValueError("give node_limit or time_limit (or both): the solver needs a budget")
+        self.node_limit = None if node_limit is None else whole(node_limit, "node_limit", 1)
+        time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
+        self.time_limit = time_limit
+        self.retry_after = whole(retry_after, "retry_after", 1)
+        if fallback is not None and not callable(fallback):
+            raise TypeError(f"fallback must be a strategy (a callable), not {quote(fallback)}")
+        self.fallback = fallback if fallback is not None else GreedyStrategy()
+        self._line: list[Move] = []
+        self._expect: tuple | None = None
+        self._gave_up_at: int | None = None  # hidden cards when the solver last gave up
+        self._events: list[str] = []
+
+    def __repr__(self) -> str:
+        return super().__repr__()[:-1] + f", fallback={self.fallback!r})"
+
+    def new_game(self) -> None:
+        super().new_game()
+        self._line, self._expect, self._gave_up_at, self._events = [], None, None, []
+
+    def choose(self, game: Game) -> Move | None:
+        if self._line and game.state_key() == self._expect:
+            return self._next(game)
+        if self._gave_up_at is None or hidden_count(game) <= self._gave_up_at - self.retry_after:
+            result = solve(game, time_limit=self.time_limit, node_limit=self.node_limit)
+            if result.result == "win":
+                if self._gave_up_at is not None:
+                    self._say(f"line found at move {game.move_count}")
+                self._gave_up_at = None
+                self._line = list(result.moves)
+                return self._next(game)
+            if result.result == "loss":
+                self._say(f"proven lost at move {game.move_count}")
+                return None
+            if self._gave_up_at is None:
+                self._say(f"solver gave up at move {game.move_count}, {strategy_name(self.fallback)} played")
+            self._gave_up_at = hidden_count(game)
+        self._line = []
+        return self.fallback(game)
+
+    def _say(self, event: str) -> None:
+        self._events.append(event)
+        self.note = "; ".join(self._events)
+
+    def _next(self, game: Game) -> Move:
+        move = self._line.pop(0)
+        probe = game.copy()
+        probe.apply(move)
+        self._expect = probe.state_key()
+        return move

@@ -1,0 +1,339 @@
+"""What a study gives back: :class:`Simulation` (one strategy) and :class:`Comparison` (several, same deals).
+
+Rows are plain dicts and always work; ``to_pandas()`` and ``plot()`` need the optional extra
+(``pip install "spiderette[teach]"``: pandas, matplotlib, tqdm and Dask).
+
+>>> sim = Simulation("mine", False, [{"deal": 1, "won": True, "runs": 4, "score": 800, "moves": 100,
+...                  "face_down_left": 0, "seconds": 0.1, "end": "won"}], {1: ""})
+>>> print(sim.summary().splitlines()[0])
+mine on 1 spiderette deal (4 suits): won 1 (100.0%, 95% CI 20.7–100.0%)
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..engine.errors import quote
+from ..engine.game import Game
+from ..players.extras import need, new_figure
+from .intervals import MEASURES, Z95, PairedTest, format_interval, format_p, mcnemar, wilson_interval
+
+if TYPE_CHECKING:
+    import pandas
+    from matplotlib.figure import Figure
+
+
+def end_kind(end: str) -> str:
+    """The kind of an ``end`` without its details: ``"illegal move: ab1: …"`` -> ``"illegal move"``.
+
+    >>> end_kind("resigned (proven lost at move 0)"), end_kind("illegal move: ab1: nothing goes on an ace")
+    ('resigned', 'illegal move')
+    """
+    return end.split(" (", 1)[0].split(":", 1)[0]
+
+
+class Simulation:
+    """One strategy on many deals (what :func:`spiderette.simulate` returns).
+
+    ``rows`` (one dict per deal, in the order of the deals), ``lines`` (deal -> the moves played, as
+    notation), ``strategy`` (its label), ``peeks``, ``partial`` (``None``, or why some deals are missing).
+    """
+
+    def __init__(self, strategy: str, peeks: bool, rows: list[dict], lines: dict[int, str], *,
+                 variant: str = "spiderette", suits: int = 4, max_moves: int = 1000, seed: int = 0,
+                 runs_total: int = 4, partial: str | None = None, wall_seconds: float = 0.0) -> None:
+        self.strategy = strategy
+        self.peeks = peeks
+        self.rows = rows
+        self.lines = lines
+        self.variant = variant
+        self.suits = suits
+        self.max_moves = max_moves
+        self.seed = seed
+        self.runs_total = runs_total
+        self.partial = partial
+        self.wall_seconds = wall_seconds
+
+    # ------------------------------------------------------------------ figures
+    @property
+    def deals(self) -> list[int]:
+        return [r["deal"] for r in self.rows]
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for r in self.rows if r["won"])
+
+    @property
+    def win_rate(self) -> float:
+        """The share of deals won (``nan`` with no deal)."""
+        return self.wins / len(self.rows) if self.rows else float("nan")
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson_interval(self.wins, len(self.rows))
+
+    def runs_distribution(self) -> list[int]:
+        """How many deals ended with 0, 1, … ``runs_total`` runs completed."""
+        counts = Counter(r["runs"] for r in self.rows)
+        return [counts.get(k, 0) for k in range(self.runs_total + 1)]
+
+    def ends(self) -> Counter:
+        """How the games ended, by kind (``won``, ``resigned``, ``no moves``, ``move cap``, ``illegal move``)."""
+        return Counter(end_kind(r["end"]) for r in self.rows)
+
+    def _mean(self, key: str) -> float:
+        return sum(r[key] for r in self.rows) / len(self.rows) if self.rows else float("nan")
+
+    def summary(self) -> str:
+        """A few lines in words: win rate with its 95% interval, runs, how the games ended, time."""
+        n = len(self.rows)
+        lines = [f"{self.strategy} on {n} {self.variant} deal{'s' if n != 1 else ''} ({self.suits} suit"
+                 f"{'s' if self.suits != 1 else ''}): won {self.wins} ({100 * self.win_rate:.1f}%, 95% CI"
+                 f" {format_interval(*self.interval)})"]
+        if n:
+            dist = ", ".join(f"{k}: {c}" for k, c in enumerate(self.runs_distribution()))
+            lines.append(f"runs completed: {dist}; mean {self._mean('runs'):.2f}")
+            lines.append("ends: " + ", ".join(f"{k} {c}" for k, c in self.ends().most_common()))
+            lines.append(f"moves per game {self._mean('moves'):.1f}; {self._mean('seconds') * 1000:.1f} ms per"
+                         f" game")
+        if self.partial:
+            lines.append(f"PARTIAL: {self.partial}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        part = ", partial" if self.partial else ""
+        rate = f"{100 * self.win_rate:.1f}%" if self.rows else "-"
+        return (f"<Simulation {self.strategy}: won {self.wins} of {len(self.rows)} {self.variant} deals ({rate},"
+                f" 95% CI {format_interval(*self.interval)}){part}>")
+
+    # ------------------------------------------------------------------ games
+    def row(self, deal: int) -> dict:
+        """The row of deal ``deal``."""
+        for r in self.rows:
+            if r["deal"] == deal:
+                return r
+        raise ValueError(f"deal {quote(deal)} is not in this study")
+
+    def game(self, deal: int) -> Game:
+        """The game of deal ``deal`` as the strategy played it: the recorded moves replayed on the deal."""
+        self.row(deal)
+        g = Game(self.variant, seed=deal, suits=self.suits)
+        g.play(self.lines[deal])
+        return g
+
+    def replay(self, deal: int, advice: str = "ranked"):
+        """The game of deal ``deal`` in the replay viewer (:class:`spiderette.notebook.replay.Replay`); ``advice``:
+        whose reasons the move list gives (``"ranked"`` or ``"planner"``)."""
+        from ..notebook.replay import Replay
+
+        return Replay(self.game(deal), advice=advice)
+
+    # ------------------------------------------------------------------ optional extras
+    def to_pandas(self) -> pandas.DataFrame:
+        """The rows as a pandas DataFrame (one row per deal, indexed by deal)."""
+        pd = need("to_pandas()", "pandas")
+        df = pd.DataFrame(self.rows, columns=list(self.rows[0]) if self.rows else None)
+        df.insert(0, "strategy", self.strategy)
+        return df.set_index("deal")
+
+    def plot(self) -> Figure:
+        """The win rate with its 95% interval, and the distribution of runs completed (a matplotlib Figure)."""
+        return _plot([self], f"{self.strategy} on {_deals(len(self.rows), self.variant, self.suits)}")
+
+
+class Table(list):
+    """Rows (dicts) that print as an aligned text table, show as HTML in a notebook, and become a DataFrame."""
+
+    def __str__(self) -> str:
+        if not self:
+            return "(empty)"
+        cols = list(self[0])
+        cells = [cols] + [[_cell(r.get(c)) for c in cols] for r in self]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(cols))]
+        lines = ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in cells]
+        lines.insert(1, "  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        if not self:
+            return "<p>(empty)</p>"
+        cols = list(self[0])
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+        body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(r.get(c)))}</td>" for c in cols) + "</tr>"
+                       for r in self)
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+    def to_pandas(self) -> pandas.DataFrame:
+        return need("to_pandas()", "pandas").DataFrame(list(self))
+
+
+def _cell(v: object) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.3g}"
+    return str(v)
+
+
+class Comparison:
+    """Several strategies on the same deals (what :func:`spiderette.compare` returns).
+
+    ``results`` holds one :class:`Simulation` per strategy; ``deals`` the deals every one of them played
+    (all of them, unless the study was interrupted: ``partial``).
+    """
+
+    def __init__(self, results: Sequence[Simulation], partial: bool = False) -> None:
+        self.results = list(results)
+        common = set.intersection(*(set(r.deals) for r in self.results)) if self.results else set()
+        self.deals = [d for d in self.results[0].deals if d in common] if self.results else []
+        self.partial = (f"interrupted: {len(self.deals)} deals played by every strategy" if partial else None)
+
+    @property
+    def labels(self) -> list[str]:
+        return [r.strategy for r in self.results]
+
+    def _index(self, which: int | str) -> int:
+        if isinstance(which, str) and which in self.labels:
+            return self.labels.index(which)
+        n = len(self.results)
+        if isinstance(which, int) and not isinstance(which, bool) and -n <= which < n:
+            return which % n
+        raise ValueError(f"no strategy {quote(which)} here: one of {', '.join(map(repr, self.labels))}"
+                         " or its index")
+
+    def paired(self, first: int | str = 0, second: int | str = 1, measure: str = "won") -> PairedTest:
+        """A paired test of two strategies (indexes or labels) on the deals both played: McNemar's test on the
+        deals won (``measure="won"``), or the sign test on the runs completed (``"runs"``) or the cards left
+        face down (``"face_down_left"``, fewer is better), which tell strategies apart when nobody wins."""
+        if measure not in MEASURES:
+            raise ValueError(f"measure must be one of {', '.join(map(repr, MEASURES))}, not {quote(measure)}")
+        i, j = self._index(first), self._index(second)
+        a, b = self._by_deal(i, measure), self._by_deal(j, measure)
+        sign = -1 if measure == "face_down_left" else 1   # fewer face-down cards is better
+        only_a = sum(1 for d in self.deals if sign * (a[d] - b[d]) > 0)
+        only_b = sum(1 for d in self.deals if sign * (b[d] - a[d]) > 0)
+        test = mcnemar(only_a, only_b)
+        return replace(test, names=(self.labels[i], self.labels[j]), measure=measure,
+                       method=test.method if measure == "won" else "exact binomial" if test.method ==
+                       "exact binomial" else "normal approximation")
+
+    def _by_deal(self, i: int, measure: str) -> dict[int, int]:
+        return {r["deal"]: int(r[measure]) for r in self.results[i].rows}
+
+    def table(self) -> Table:
+        """One row per strategy on the common deals; the last columns compare each with the first."""
+        out = Table()
+        common = set(self.deals)
+        first_wins = sum(1 for r in self.results[0].rows if r["deal"] in common and r["won"]) if self.results else 0
+        for i, res in enumerate(self.results):
+            rows = [r for r in res.rows if r["deal"] in common]
+            n, wins = len(rows), sum(1 for r in rows if r["won"])
+            row = {"strategy": res.strategy, "deals": n, "won": wins,
+                   "win rate": f"{100 * wins / n:.1f}%" if n else "-",
+                   "95% CI": format_interval(*wilson_interval(wins, n)),
+                   "runs": round(sum(r["runs"] for r in rows) / n, 2) if n else None,
+                   "face down": round(sum(r["face_down_left"] for r in rows) / n, 1) if n else None,
+                   "moves": round(sum(r["moves"] for r in rows) / n, 1) if n else None,
+                   "ms/game": round(1000 * sum(r["seconds"] for r in rows) / n, 1) if n else None}
+            if len(self.results) > 1:
+                row[f"vs {self.labels[0]}"] = "" if i == 0 else f"{100 * (wins - first_wins) / max(n, 1):+.1f} pts"
+                row["p (McNemar)"] = "" if i == 0 else format_p(self.paired(0, i).p_value)
+                row["p (face down, sign)"] = "" if i == 0 else format_p(self.paired(0, i, "face_down_left").p_value)
+            out.append(row)
+        return out
+
+    def summary(self) -> str:
+        text = str(self.table())
+        if len(self.results) == 2:
+            text += "\n" + str(self.paired())
+        if self.partial:
+            text += f"\nPARTIAL: {self.partial}"
+        return text
+
+    def __repr__(self) -> str:
+        part = ", partial" if self.partial else ""
+        return f"<Comparison of {', '.join(self.labels)} on {len(self.deals)} deals{part}>"
+
+    def to_pandas(self) -> pandas.DataFrame:
+        """Every row of every strategy, with a ``strategy`` column (long form: one row per strategy and deal)."""
+        pd = need("to_pandas()", "pandas")
+        return pd.concat([r.to_pandas() for r in self.results])
+
+    def plot(self) -> Figure:
+        """Win rates side by side with their 95% intervals, the runs-completed distributions, and the cards left
+        face down (its mean with a 95% interval): a matplotlib Figure, shown as a picture in a notebook."""
+        first = self.results[0] if self.results else None
+        title = _deals(len(self.deals), first.variant, first.suits) if first else ""
+        if len(self.results) == 2:
+            t = self.paired()
+            title += f"; McNemar p = {format_p(t.p_value)} ({t.only_first} vs {t.only_second} deals differ)"
+        common = set(self.deals)
+        return _plot([_restrict(r, common) for r in self.results], title)
+
+
+def _restrict(res: Simulation, deals: set[int]) -> Simulation:
+    rows = [r for r in res.rows if r["deal"] in deals]
+    return Simulation(res.strategy, res.peeks, rows, {d: res.lines[d] for d in res.lines if d in deals},
+                      variant=res.variant, suits=res.suits, runs_total=res.runs_total)
+
+
+def _deals(n: int, variant: str, suits: int) -> str:
+    """``"200 spiderette deals (4 suits)"``: what a plot's title says was played."""
+    return f"{n} {variant} deal{'s' if n != 1 else ''} ({suits} suit{'s' if suits != 1 else ''})"
+
+
+def _plot(results: list[Simulation], title: str) -> Figure:
+    fig = new_figure(figsize=(13, 3.8), layout="constrained")
+    ax1, ax2, ax3 = fig.subplots(1, 3, width_ratios=[1, 1.6, 1])
+    labels = [r.strategy for r in results]
+    rates = [100 * r.win_rate if r.rows else 0.0 for r in results]
+    lows = [100 * r.interval[0] for r in results]
+    highs = [100 * r.interval[1] for r in results]
+    xs = range(len(results))
+    ax1.bar(xs, rates, color=[f"C{i}" for i in xs], alpha=0.8)
+    ax1.errorbar(xs, rates, yerr=[[max(0.0, v - lo) for v, lo in zip(rates, lows)],
+                                  [max(0.0, hi - v) for v, hi in zip(rates, highs)]],
+                 fmt="none", ecolor="black", capsize=5)
+    for x, v, hi in zip(xs, rates, highs):
+        ax1.annotate(f"{v:.1f}%", (x, hi), textcoords="offset points", xytext=(0, 3), ha="center")
+    many = len(results) > 2
+    ax1.set_xticks(list(xs), labels, rotation=20 if many else 0, ha="right" if many else "center")
+    ax1.set_ylabel("deals won (%), 95% CI")
+    ax1.set_ylim(0, max(5.0, max(highs, default=0) * 1.2))
+    ax1.set_title("win rate")
+    runs_total = max(r.runs_total for r in results)
+    width = 0.8 / len(results)
+    for i, r in enumerate(results):
+        dist = r.runs_distribution() + [0] * (runs_total - r.runs_total)
+        n = max(1, len(r.rows))
+        ax2.bar([k + (i - (len(results) - 1) / 2) * width for k in range(runs_total + 1)],
+                [100 * c / n for c in dist], width=width, label=r.strategy, color=f"C{i}", alpha=0.8)
+    ax2.set_xticks(range(runs_total + 1))
+    ax2.set_xlabel("runs completed")
+    ax2.set_ylabel("deals (%)")
+    ax2.set_title("runs completed per game")
+    if len(results) > 1:
+        ax2.legend()
+    # the cards still face down at the end: it tells strategies apart when nobody wins (fewer is better)
+    means, halves = [], []
+    for r in results:
+        xs_ = [row["face_down_left"] for row in r.rows]
+        n = len(xs_)
+        mean = sum(xs_) / n if n else 0.0
+        sd = (sum((x - mean) ** 2 for x in xs_) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        means.append(mean)
+        halves.append(Z95 * sd / n ** 0.5 if n else 0.0)
+    ax3.bar(xs, means, color=[f"C{i}" for i in xs], alpha=0.8)
+    ax3.errorbar(xs, means, yerr=halves, fmt="none", ecolor="black", capsize=5)
+    ax3.set_xticks(list(xs), labels, rotation=20 if many else 0, ha="right" if many else "center")
+    ax3.set_ylabel("cards (mean, 95% CI)")
+    ax3.set_title("cards left face down (fewer is better)")
+    fig.suptitle(title)
+    return fig

@@ -1,0 +1,105 @@
+"""The player's data folder: where it is, and how its files (the statistics, the unfinished game) are read
+and, when damaged, set aside. ``SPIDERETTE_HOME`` names it when set, else
+``platformdirs.user_data_dir("spiderette")``."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import secrets
+import stat
+import threading
+import time
+import warnings
+from pathlib import Path
+
+from ..engine.errors import clip, quote
+from ..engine.savefile import PATH_LIMIT
+
+ENV = "SPIDERETTE_HOME"
+#: One read-modify-write of the folder's files at a time in this process.
+LOCK = threading.RLock()
+
+
+class RecordsWarning(UserWarning):
+    """A statistics or resume file that was damaged (and set aside), or could not be read or written."""
+
+
+class Damaged(Exception):
+    """A file whose content is not what it should be (the message says what): it is set aside."""
+
+
+# ---------------------------------------------------------------------- where
+def home(folder: str | os.PathLike | None = None) -> Path:
+    """The folder of the records: ``folder`` if given, else ``$SPIDERETTE_HOME``, else the user data folder.
+
+    >>> home("somewhere").name
+    'somewhere'
+    """
+    if folder is not None:
+        if not isinstance(folder, (str, os.PathLike)):
+            raise TypeError(f"folder must be a path, not {quote(folder)}")
+        return Path(folder)
+    env = os.environ.get(ENV)
+    if env:
+        try:
+            return Path(env).expanduser()
+        except RuntimeError:   # "~someone/..." for no such user: a folder that cannot be found
+            raise FileNotFoundError(errno.ENOENT, f"{ENV} names the home of no such user",
+                                    clip(env, PATH_LIMIT)) from None
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("spiderette", appauthor=False))
+
+
+def new_id() -> str:
+    """A new game id (16 hex digits)."""
+    return secrets.token_hex(8)
+
+
+def warn(text: str) -> None:
+    """A :class:`RecordsWarning`, pointing at the caller's caller."""
+    warnings.warn(text, RecordsWarning, stacklevel=3)
+
+
+def set_aside(path: Path, why: str) -> None:
+    """Rename a damaged file to ``<name>.corrupt-<time>`` and warn; never raises."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    try:
+        os.replace(path, target)
+    except OSError as e:
+        warn(f"{path} is damaged ({why}) and could not be set aside ({e.strerror or e}); it is ignored")
+        return
+    warn(f"{path} is damaged ({why}); it was set aside as {target.name} and a new one is started")
+
+
+def read_bytes(path: Path, most: int) -> bytes | None:
+    """The bytes of ``path`` (``None`` if there is no file); ``Damaged`` for a folder, a pipe, a huge file."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Damaged("not a regular file")
+        if info.st_size > most:
+            raise Damaged(f"{info.st_size:,} bytes, more than {most:,}")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(most + 1)
+    finally:
+        os.close(fd)
+
+
+def parse_json(raw: bytes) -> object:
+    """The JSON in ``raw``; ``Damaged`` when it is not JSON."""
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise Damaged(f"not valid JSON: {type(e).__name__}") from None

@@ -1,0 +1,360 @@
+"""The statistics: the results of the games played on the tables (and in the terminal), ``stats.json`` in
+the data folder (:func:`~spiderette.userdata.datafolder.home`): per variant and number of suits, the games played and
+won, the current and the best streak of wins, the best score and the fewest moves of a won game (:func:`stats`
+reads them). The unfinished game is :mod:`spiderette.userdata.resumefile`'s.
+
+The counting rules (the widget applies them; see the README, "Statistics and resume"):
+
+* a game counts once a move, deal or send is played on its table; a game never touched does not count;
+* a game is **won** the first time it reaches the won status; it counts once, even if the player undoes
+  and wins it again;
+* a played game that is not won counts as **lost** when it is given up: New game or Restart on its table
+  (Restart deals the same cards as a new game), Resume of another game, or another game taking its place
+  in ``resume.json`` (the first move of a game on another table, after a kernel restart for instance).
+  Lost and dead-end tables are not final: the player may undo;
+* a game's first result stands; the streak counts wins in a row, a loss sets it to 0; the best score is
+  the highest score of any counted game when it ended, the fewest moves those of the shortest won game.
+
+Writes are atomic (a temporary file renamed over the old one). A damaged file (not JSON, or not of the
+shape described) is set aside as ``stats.json.corrupt-<time>`` (or ``resume.json.corrupt-<time>``) with a
+:class:`RecordsWarning`, and the records start afresh; nothing here raises for a bad file.
+
+>>> import tempfile
+>>> folder = tempfile.mkdtemp()           # (leave folder out to use SPIDERETTE_HOME or the data folder)
+>>> record_result("spiderette", 4, won=True, score=612, moves=88, game_id="a1", folder=folder)
+True
+>>> s = stats(folder=folder)
+>>> s["spiderette", 4]["won"], s["spiderette", 4]["fewest_moves"]
+(1, 88)
+>>> print(s)  # doctest: +ELLIPSIS
+Spiderette statistics
+variant     suits  played  won  win rate  streak  best streak  best score  fewest moves
+Spiderette      4       1    1      100%       1            1         612            88
+(kept in .../stats.json)
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..engine.errors import clip, flag, quote
+from ..engine.savefile import PATH_LIMIT, write_atomic
+from ..engine.variants import RULES, get_rules
+from .datafolder import ENV, LOCK, Damaged, RecordsWarning, home, new_id, parse_json, read_bytes, set_aside, warn
+
+__all__ = ["ENV", "RecordsWarning", "Stats", "counted", "home", "new_id", "read_stats", "record_result",
+           "reset_stats", "stats", "stats_key"]
+
+STATS_FILE = "stats.json"
+FORMAT = "spiderette-stats"
+VERSION = 1
+#: The ids of the last games counted are kept, so that no game is counted twice.
+KEEP_IDS = 1000
+#: The largest statistics file read (a bigger one is damaged).
+MAX_BYTES = 4 * 1024 * 1024
+FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fewest_moves")
+#: The columns of the tables: (field, heading).
+COLUMNS = (("played", "played"), ("won", "won"), ("win_rate", "win rate"), ("streak", "streak"),
+           ("best_streak", "best streak"), ("best_score", "best score"), ("fewest_moves", "fewest moves"))
+
+#: How long a write of the statistics waits for another process (another kernel) to finish its own.
+LOCK_WAIT = 10.0
+
+
+# ---------------------------------------------------------------------- the statistics file
+def stats_key(variant: object, suits: object) -> str:
+    """``"spiderette:4"``, checked: ``ValueError`` for a variant or suit count that does not exist."""
+    rules = get_rules(variant)  # type: ignore[arg-type]
+    if isinstance(suits, bool) or not isinstance(suits, int) or suits not in rules.suit_options:
+        raise ValueError(rules.suits_refusal(suits))
+    return f"{rules.name}:{suits}"
+
+
+def _empty() -> dict:
+    return {"played": 0, "won": 0, "streak": 0, "best_streak": 0, "best_score": None, "fewest_moves": None}
+
+
+def _count(row: dict, name: str, nullable: bool = False, low: int | None = 0) -> None:
+    value = row[name]
+    if value is None and nullable:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+        raise Damaged(f"{name!r} is {quote(value)}")
+
+
+def _check_stats(doc: object) -> tuple[dict[str, dict], list[str]]:
+    """The games and counted ids of a statistics document; ``Damaged`` says what is wrong."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise Damaged(f"no 'format': '{FORMAT}'")
+    if type(doc.get("version")) is not int or doc["version"] != VERSION:
+        raise Damaged(f"version {quote(doc.get('version'))}, not {VERSION}")
+    games, ids = doc.get("games"), doc.get("recorded", [])
+    if not isinstance(games, dict) or not isinstance(ids, list):
+        raise Damaged("'games' must be an object and 'recorded' a list")
+    out = {}
+    for key, row in games.items():
+        variant, _, suits = key.partition(":")
+        try:
+            if not suits.isdigit() or stats_key(variant, int(suits)) != key:
+                raise ValueError
+        except ValueError:
+            raise Damaged(f"unknown variant and suits {quote(key)}") from None
+        if not isinstance(row, dict) or set(row) != set(FIELDS):
+            raise Damaged(f"{key}: the fields must be {', '.join(FIELDS)}")
+        for name in ("played", "won", "streak", "best_streak"):
+            _count(row, name)
+        _count(row, "best_score", nullable=True, low=None)
+        _count(row, "fewest_moves", nullable=True)
+        if not row["streak"] <= row["best_streak"] <= row["won"] <= row["played"] \
+                or (row["won"] > 0) != (row["fewest_moves"] is not None) \
+                or (row["played"] > 0) != (row["best_score"] is not None):
+            raise Damaged(f"{key}: the numbers do not add up")
+        out[key] = dict(row)
+    if not all(isinstance(i, str) and 0 < len(i) <= 64 for i in ids):
+        raise Damaged("'recorded' must list game ids")
+    return out, list(ids)
+
+
+def _load_stats(path: Path) -> tuple[dict[str, dict], list[str]]:
+    """The statistics in ``path``; a damaged file is set aside (with a warning) and nothing is returned.
+
+    ``OSError`` when the file cannot be read at all (its folder is unreadable, say): it is left alone.
+    """
+    try:
+        raw = read_bytes(path, MAX_BYTES)
+        return ({}, []) if raw is None else _check_stats(parse_json(raw))
+    except Damaged as e:
+        set_aside(path, str(e))
+        return {}, []
+
+
+def _write_stats(path: Path, games: dict[str, dict], ids: list[str]) -> None:
+    """(Under ``_stats_lock``, which made the folder.)"""
+    doc = {"format": FORMAT, "version": VERSION, "games": games, "recorded": ids[-KEEP_IDS:]}
+    write_atomic(path, json.dumps(doc, indent=1) + "\n")
+
+
+@contextmanager
+def _stats_lock(path: Path) -> Iterator[None]:
+    """One read-modify-write of the statistics file ``path`` at a time, in this process and across processes
+    (two kernels finishing games together both count): an exclusive lock on ``<path>.lock`` beside it.
+
+    Raises ``OSError`` when another process holds it for more than ``LOCK_WAIT`` seconds.
+    """
+    with LOCK:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _lock_file(fd, path)
+            yield
+        finally:
+            os.close(fd)  # (closing the file lets the lock go)
+
+
+def _lock_file(fd: int, path: Path) -> None:
+    deadline = time.monotonic() + LOCK_WAIT
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        def attempt() -> None:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        def attempt() -> None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    while True:
+        try:
+            attempt()
+            return
+        except OSError as e:
+            if time.monotonic() > deadline:
+                raise OSError(e.errno, f"the statistics file {path} stays locked by another process") from e
+            time.sleep(0.01)
+
+
+def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int, game_id: str,
+                  folder: str | os.PathLike | None = None) -> bool:
+    """Count one finished game; ``False`` (and nothing changes) if the game ``game_id`` was counted before.
+
+    Raises ``OSError`` if the file cannot be written (the widget reports that and plays on).
+    """
+    key = stats_key(variant, suits)
+    flag(won, "won")
+    for name, value in (("score", score), ("moves", moves)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be a whole number, not {quote(value)}")
+    if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
+        raise ValueError(f"game_id must be a string of 1 to 64 characters, not {quote(game_id)}")
+    path = home(folder) / STATS_FILE
+    with _stats_lock(path):
+        games, ids = _load_stats(path)
+        if game_id in ids:
+            return False
+        row = games.setdefault(key, _empty())
+        row["played"] += 1
+        if won:
+            row["won"] += 1
+            row["streak"] += 1
+            row["best_streak"] = max(row["best_streak"], row["streak"])
+            row["fewest_moves"] = moves if row["fewest_moves"] is None else min(row["fewest_moves"], moves)
+        else:
+            row["streak"] = 0
+        row["best_score"] = score if row["best_score"] is None else max(row["best_score"], score)
+        ids.append(game_id)
+        _write_stats(path, games, ids)
+        return True
+
+
+def counted(game_id: str, folder: str | os.PathLike | None = None) -> bool:
+    """Was the game ``game_id`` counted already (won or lost)?"""
+    with LOCK:
+        return game_id in _load_stats(home(folder) / STATS_FILE)[1]
+
+
+class Stats:
+    """The statistics, per variant and number of suits; :func:`stats` reads them.
+
+    ``s.rows`` lists the variants played (in the order of :data:`spiderette.RULES`), each a dict with
+    ``variant``, ``title``, ``suits``, ``played``, ``won``, ``lost``, ``win_rate`` (0 to 1, ``None``
+    before any game), ``streak``, ``best_streak``, ``best_score`` and ``fewest_moves`` (``None`` before a
+    won game). ``s["spiderette", 4]`` is one row (zeros for a variant never played). ``str(s)`` is a
+    text table; in a notebook ``s`` shows an HTML table.
+    """
+
+    def __init__(self, games: dict[str, dict] | None = None, path: Path | None = None) -> None:
+        self.path = path
+        self._games = {k: dict(v) for k, v in (games or {}).items()}
+
+    def __getitem__(self, key: tuple[str, int]) -> dict:
+        if not isinstance(key, tuple) or len(key) != 2:
+            raise TypeError(f"statistics are looked up by (variant, suits), not {quote(key)}")
+        variant, suits = key
+        k = stats_key(variant, suits)
+        n = self._games.get(k, _empty())
+        return {"variant": k.partition(":")[0], "title": get_rules(variant).title, "suits": suits,
+                "played": n["played"], "won": n["won"], "lost": n["played"] - n["won"],
+                "win_rate": n["won"] / n["played"] if n["played"] else None, "streak": n["streak"],
+                "best_streak": n["best_streak"], "best_score": n["best_score"], "fewest_moves": n["fewest_moves"]}
+
+    def table(self, current: tuple[str, int] | None = None) -> list[dict]:
+        """The rows of the variants played, and of ``current`` (even if never played) marked ``"current"``."""
+        out = []
+        for rules in RULES.values():
+            for s in rules.suit_options:
+                here = (rules.name, s) == current
+                if here or f"{rules.name}:{s}" in self._games:
+                    out.append({**self[rules.name, s], "current": here})
+        return out
+
+    @property
+    def rows(self) -> list[dict]:
+        return [{k: v for k, v in row.items() if k != "current"} for row in self.table()]
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def __repr__(self) -> str:
+        played = sum(r["played"] for r in self._games.values())
+        return f"<Stats: {played} game{'s' if played != 1 else ''} in {len(self._games)} variant(s)>"
+
+    @staticmethod
+    def cell(row: dict, field: str) -> str:
+        """The text of one cell: ``"33%"`` for a win rate, ``"—"`` for a number not known yet."""
+        value = row[field]
+        if field == "win_rate":
+            return "—" if value is None else f"{100 * value:.0f}%"
+        return "—" if value is None else str(value)
+
+    def __str__(self) -> str:
+        rows = self.rows
+        where = f"\n(kept in {self.path})" if self.path else ""
+        if not rows:
+            return "No games recorded yet." + where
+        head = ["variant", "suits"] + [h for _, h in COLUMNS]
+        body = [[r["title"], str(r["suits"])] + [self.cell(r, f) for f, _ in COLUMNS] for r in rows]
+        widths = [max(len(x[i]) for x in [head, *body]) for i in range(len(head))]
+        lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(x, widths)))
+                 for x in [head, *body]]
+        return "\n".join(["Spiderette statistics", *lines]) + where
+
+    def _repr_html_(self) -> str:
+        rows = self.rows
+        if not rows:
+            return "<p>No games recorded yet.</p>"
+        head = "".join(f"<th>{h}</th>" for h in ["variant", "suits"] + [h for _, h in COLUMNS])
+        body = "".join(
+            f"<tr><td>{html.escape(r['title'])}</td><td>{r['suits']}</td>"
+            + "".join(f"<td style='text-align:right'>{self.cell(r, f)}</td>" for f, _ in COLUMNS) + "</tr>"
+            for r in rows)
+        return (f"<table class='spiderette-stats'><caption>Spiderette statistics</caption>"
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def stats(folder: str | os.PathLike | None = None) -> Stats:
+    """The statistics kept in ``folder`` (by default :func:`home`): a :class:`Stats`.
+
+    A damaged file is set aside with a :class:`RecordsWarning` (the statistics start afresh).
+
+    >>> import tempfile
+    >>> stats(folder=tempfile.mkdtemp()).rows
+    []
+    """
+    try:
+        return read_stats(folder)
+    except OSError as e:
+        warn(f"cannot read the statistics: {clip(e.strerror or str(e), PATH_LIMIT)}"
+              f" ({clip(str(e.filename), PATH_LIMIT)})")
+        try:
+            where = home(folder) / STATS_FILE
+        except OSError:
+            where = None
+        return Stats(path=where)
+
+
+def read_stats(folder: str | os.PathLike | None = None) -> Stats:
+    """As :func:`stats`, but a file that cannot be read at all raises ``OSError``."""
+    path = home(folder) / STATS_FILE
+    with LOCK:
+        return Stats(_load_stats(path)[0], path)
+
+
+def reset_stats(variant: str | None = None, suits: int | None = None, *,
+                folder: str | os.PathLike | None = None) -> Stats:
+    """Clear the statistics (all, or those of one ``variant``, or of one ``variant`` and ``suits``).
+
+    With care: the file as it was is first copied to ``stats.json.reset-<time>`` beside it (rename it
+    back to undo). Returns the statistics that were cleared (their ``path`` is that copy). The ids of the
+    games counted are kept, so a game that was counted is not counted again. ``ValueError`` for an
+    unknown variant or suit count.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> record_result("spider", 1, won=False, score=420, moves=80, game_id="b2", folder=folder)
+    True
+    >>> reset_stats("spider", folder=folder).rows[0]["played"], stats(folder=folder).rows
+    (1, [])
+    """
+    if suits is not None and variant is None:
+        raise ValueError("suits needs a variant: reset_stats('spiderette', 4)")
+    if variant is not None:
+        rules = get_rules(variant)
+        keys = [stats_key(variant, suits)] if suits is not None else [f"{rules.name}:{s}" for s in rules.suit_options]
+    path = home(folder) / STATS_FILE
+    with _stats_lock(path):
+        games, ids = _load_stats(path)
+        cleared = {k: v for k, v in games.items() if variant is None or k in keys}
+        backup = None
+        if cleared:
+            backup = path.with_name(f"{path.name}.reset-{time.strftime('%Y%m%d-%H%M%S')}")
+            write_atomic(backup, path.read_text(encoding="utf-8"))
+            _write_stats(path, {k: v for k, v in games.items() if k not in cleared}, ids)
+    return Stats(cleared, backup)
+
+
