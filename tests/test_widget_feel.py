@@ -151,7 +151,7 @@ def test_a_column_out_of_sequence_says_which_cards_break_it():
     try:
         g.apply(f"{'abcdefg'[src]}{'abcdefg'[(src + 1) % 7]}2")
     except IllegalMoveError as e:
-        words = refusal(g, e)
+        words = refusal(e)
     col = g.column(src)
     assert words == (f"{card_text(col[-1])} does not follow {card_text(col[-2])} in sequence: only the top card"
                      f" of column {'abcdefg'[src]} moves")

@@ -54,7 +54,7 @@ def test_think_returns_a_future_and_shows_a_hint():
     v = w.view
     assert h is not None and h.move in w.game.legal_moves()
     assert v["thinking"] is False
-    words = hint_text(w.game, h)   # the reason with the cards in words ("6♥", not "6H")
+    words = hint_text(h)   # the reason with the cards in words ("6♥", not "6H")
     n = 1 + len(h.alternatives)
     assert v["hint"] == {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
                          "text": str(h.move), "reason": words, "index": 1, "of": n}

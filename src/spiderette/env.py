@@ -81,7 +81,7 @@ from typing import Any
 
 from .engine.cards import SUITS
 from .engine.deals import check_seed
-from .engine.errors import quote
+from .engine.errors import is_whole, quote
 from .engine.game import Game, as_move
 from .engine.move import DEAL, SENDS, Move, move_table
 from .engine.variants import get_rules
@@ -124,7 +124,7 @@ def card_of_number(number: int) -> int:
     >>> card_code(card_of_number(1)), card_code(card_of_number(17)), card_code(card_of_number(52))
     ('AS', '4H', 'KD')
     """
-    if isinstance(number, bool) or not isinstance(number, (int, np.integer)) or not 1 <= number <= 52:
+    if not (is_whole(number) or isinstance(number, np.integer)) or not 1 <= number <= 52:
         raise ValueError(f"a card number is a whole number from 1 to 52, not {quote(number)}")
     suit, rank = divmod(int(number) - 1, 13)
     return 16 * suit + rank + 1
@@ -181,7 +181,7 @@ class SpideretteEnv(gym.Env):
         Game(variant, seed=0, suits=suits, auto_remove=auto_remove)  # checks suits and auto_remove
         if max_steps is not None:
             told = f"max_steps must be a whole number >= 1, or None, not {quote(max_steps)}"
-            if isinstance(max_steps, bool) or not isinstance(max_steps, int):
+            if not is_whole(max_steps):
                 raise TypeError(told)
             if max_steps < 1:
                 raise ValueError(told)

@@ -20,7 +20,7 @@ Python's ``random`` internals. Deal N of a variant is made like this:
 from __future__ import annotations
 
 from .cards import make_deck
-from .errors import quote
+from .errors import quote, whole
 from .variants import Rules
 
 MASK64 = (1 << 64) - 1
@@ -83,8 +83,7 @@ def lay_out(rules: Rules, deck: list[int]) -> tuple[list[list[int]], list[int], 
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a deal number (a whole number with ``0 <= seed < 2**64``)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed (the deal number) must be a whole number, not {quote(seed)}")
+    whole(seed, "seed (the deal number)")
     if not 0 <= seed < MAX_SEED:
         raise ValueError(f"deal number {quote(seed)} is out of range: 0 <= seed < 2**64")
     return seed

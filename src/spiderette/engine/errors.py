@@ -14,6 +14,8 @@ TypeError: suits must be a whole number, not 4.0
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -23,23 +25,129 @@ if TYPE_CHECKING:
 QUOTE_LIMIT = 60
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """The engine's one decision that a move is not allowed: a stable ``code`` and the facts it names.
+
+    ``column`` is the column the rule speaks of (0-based), ``cards`` the cards involved (the card that would
+    move, or the two cards that break a group, lower first), ``target`` the card it would go onto, ``count``
+    the cards asked for and ``limit`` what the table allows (face-up cards, cards that move together, columns).
+    :attr:`reason` writes it in notation for scripts; :func:`spiderette.notebook.wording.refusal` in cards for players.
+
+    ============================  ===================================================================
+    ``empty-stock``               no card is left to deal
+    ``deal-with-empty-column``    a deal while ``column`` is empty (the variant forbids it)
+    ``no-such-column``            ``column`` is not a column of ``variant`` (``limit`` columns)
+    ``sends-are-automatic``       a send when complete runs leave on their own
+    ``no-complete-run``           a send from ``column``, which does not end in a King-to-Ace run
+    ``empty-column``              a move from the empty ``column``
+    ``hidden-card``               ``count`` cards asked for, only ``limit`` face up
+    ``not-in-sequence``           ``cards`` are not one rank apart: only ``limit`` cards move together
+    ``not-one-suit``              ``cards`` are not one suit: only ``limit`` cards move together
+    ``not-one-colour``            the same, in red-black (groups by colour)
+    ``king-to-a-card``            ``cards[0]``, a king, onto ``target``
+    ``onto-an-ace``               ``cards[0]`` onto ``target``, an ace
+    ``does-not-fit``              ``cards[0]`` onto ``target``, not one rank higher
+    ``nowhere-to-go``             a click on the top ``count`` cards of ``column`` (``cards``: the first
+                                  and the last of them) that no column takes
+    ============================  ===================================================================
+
+    >>> Refusal("does-not-fit", 4, (0x03,), 0x2B).reason
+    '3S cannot go on JC: a card goes only on a card one rank higher'
+    """
+
+    code: str
+    column: int | None = None
+    cards: tuple[int, ...] = ()
+    target: int | None = None
+    count: int | None = None
+    limit: int | None = None
+    variant: str | None = None
+
+    @property
+    def reason(self) -> str:
+        """The rule in notation (cards as ``TH``, columns as letters), without the move."""
+        if self.code not in NOTATION:
+            raise ValueError(f"unknown refusal code {quote(self.code)}")
+        return NOTATION[self.code].format(**self.facts())
+
+    def facts(self, name: Callable[[int], str] | None = None) -> dict[str, object]:
+        """The fields as the texts of refusals use them, cards written by ``name`` (``card_code``: ``TH``):
+        ``col`` (a letter), ``card0``, ``card1``, ``target``, ``count``, ``limit``, ``variant``, ``last`` (the
+        last column's letter) and ``s`` (``"s"`` unless ``limit`` is 1)."""
+        from .cards import card_code
+        from .move import LETTERS
+
+        name = name or card_code
+        cards = [name(c) for c in self.cards] + ["", ""]
+        return {"col": "" if self.column is None else LETTERS[self.column], "card0": cards[0], "card1": cards[1],
+                "target": "" if self.target is None else name(self.target), "count": quote(self.count),
+                "limit": self.limit, "variant": self.variant, "s": "" if self.limit == 1 else "s",
+                "last": "" if self.limit is None else LETTERS[min(self.limit, len(LETTERS)) - 1]}
+
+
+#: Each refusal code's reason in notation, for scripts (:attr:`Refusal.reason`), from :meth:`Refusal.facts`.
+NOTATION = {
+    "empty-stock": "the stock is empty",
+    "deal-with-empty-column": "no deal while column {col} is empty",
+    "no-such-column": "column {col} does not exist in {variant} (columns a-{last})",
+    "sends-are-automatic": "complete runs leave on their own in this game (auto_remove is on)",
+    "no-complete-run": "column {col} does not end in a complete king-to-ace run",
+    "empty-column": "column {col} is empty",
+    "hidden-card": "column {col} has only {limit} face-up card{s} (asked for {count})",
+    "not-in-sequence": "{card0}-{card1} is not in sequence: only the top {limit} of column {col} move together",
+    "not-one-suit": "{card0}-{card1} is not one suit, move one card at a time",
+    "not-one-colour": "{card0}-{card1} is not one colour, move one card at a time",
+    "king-to-a-card": "a king can only go to an empty column",
+    "onto-an-ace": "nothing goes on an ace",
+    "does-not-fit": "{card0} cannot go on {target}: a card goes only on a card one rank higher",
+    "nowhere-to-go": "{card0} has nowhere to go",
+}
+
+
 class IllegalMoveError(ValueError):
     """A well-formed move that the rules do not allow now, such as a king onto a queen.
 
     ``move`` is the move refused (``None`` when no single move was asked for, as with a click that can go
     nowhere) and ``reason`` the rule's words without the move: ``"a king can only go to an empty column"``.
     ``index`` is the move's place (from 1) in a sequence given to ``play``, or ``None``.
+
+    The engine's refusals carry its decision, :attr:`refusal` (a :class:`Refusal`), whose ``code``, ``cards``
+    and ``target`` are also read here; ``reason`` is written from it. An error made from words alone (a click
+    on a column that does not exist) has no refusal: its ``code`` is ``None``.
     """
 
-    def __init__(self, reason: str, move: Move | None = None, index: int | None = None) -> None:
+    def __init__(self, reason: str | Refusal, move: Move | None = None, index: int | None = None) -> None:
+        self.refusal = reason if isinstance(reason, Refusal) else None
+        if self.refusal is not None:
+            reason = self.refusal.reason
         where = "" if move is None else f"{move}: " if index is None else f"move {index} ({move}): "
         super().__init__(where + reason)
         self.move = move
         self.reason = reason
         self.index = index
 
+    @property
+    def code(self) -> str | None:
+        """The refusal's stable code (see :class:`Refusal`), ``None`` for an error made from words."""
+        return None if self.refusal is None else self.refusal.code
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """The cards the refusal names (see :class:`Refusal`)."""
+        return () if self.refusal is None else self.refusal.cards
+
+    @property
+    def target(self) -> int | None:
+        """The card the refused move would go onto, when the refusal names it."""
+        return None if self.refusal is None else self.refusal.target
+
+    def at(self, move: Move | None, index: int | None = None) -> IllegalMoveError:
+        """The same refusal, said of ``move`` (move ``index`` of a sequence)."""
+        return type(self)(self.refusal or self.reason, move, index)
+
     def __reduce__(self):
-        return (type(self), (self.reason, self.move, self.index))
+        return (type(self), (self.refusal or self.reason, self.move, self.index))
 
 
 class NotationError(ValueError):
@@ -62,7 +170,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     >>> quote(10 ** 500)
     'a whole number of 501 digits'
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * limit:
+    if is_whole(value) and value.bit_length() > 3 * limit:
         bits = value.bit_length()
         if bits < 14_000:  # str() of a longer number is refused by Python (4300 digits at most)
             return f"a whole number of {len(str(abs(value)))} digits"
@@ -83,6 +191,17 @@ def clip(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def is_whole(value: object) -> bool:
+    """Is ``value`` a whole number: an ``int``, not a ``bool``? (The test behind :func:`whole`, for checks that
+    say their own words.)"""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: object) -> bool:
+    """Is ``value`` a real number: an ``int`` or a ``float``, not a ``bool``?"""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def whole(value: object, name: str, low: int | None = None, high: int | None = None,
           error: type[Exception] | None = None) -> int:
     """``value`` if it is a whole number (an ``int``, not a ``bool``) with ``low <= value <= high``.
@@ -90,7 +209,7 @@ def whole(value: object, name: str, low: int | None = None, high: int | None = N
     A wrong type raises ``TypeError`` and a number out of range ``ValueError``, or both ``error`` when given
     (``InvalidPositionError`` for positions); the message names ``name``.
     """
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise (error or TypeError)(f"{name} must be a whole number, not {quote(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = (f"from {low} to {high}" if high is not None else f">= {low}") if low is not None else f"<= {high}"
@@ -135,7 +254,7 @@ def seconds(value: object, name: str, *, positive: bool = False, none: bool = Fa
         return None
     bound = "> 0" if positive else ">= 0"
     told = f"{name} must be a number of seconds {bound}{' or None' if none else ''}, not {quote(value)}"
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if not is_number(value):
         raise (error or TypeError)(told)
     if not (value > 0 if positive else value >= 0):   # NaN fails both
         raise (error or ValueError)(told)

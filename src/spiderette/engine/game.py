@@ -19,15 +19,37 @@ import random
 import threading
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
+from enum import Enum
 
-from .cards import KING, card_code, rank_of
+from .cards import ACE, KING, card_code, rank_of
 from .checks import check_state
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
-from .errors import IllegalMoveError, InvalidPositionError, NotationError, flag, quote, seconds, whole
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, Refusal, flag, quote, seconds, whole
 from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
 from .variants import Rules, get_rules
 
 SCORINGS = ("standard", "pairs")
+
+
+class Status(str, Enum):
+    """What :attr:`Game.status` says: a ``str`` equal to its value (``g.status == "won"``), hashed, written,
+    formatted and sent as JSON as that value.
+
+    >>> Status.DEAD_END == "dead_end", f"{Status.WON}", {"won": 1}[Status.WON]
+    (True, 'won', 1)
+    """
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    DEAD_END = "dead_end"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+    __hash__ = str.__hash__
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 _RLOCK = type(threading.RLock())
 START_SCORE = 500
 RUN_BONUS = 100
@@ -40,10 +62,6 @@ def _locking(method: Callable) -> Callable:
         with self.locked():
             return method(self, *args, **kwargs)
     return locking
-
-
-def _letters(n: int) -> str:
-    return f"{LETTERS[0]}-{LETTERS[n - 1]}"
 
 
 def as_move(move: object, name: str = "move") -> Move:
@@ -139,7 +157,7 @@ class Game:
         self.auto_remove = auto_remove
         self.scoring: str = scoring  # type: ignore[assignment]
         self._n = rules.columns
-        self._colour = rules.group == "colour"
+        self._links = rules.links   # does a card continue a group on another: the variant's one rule
         self._table = move_table(self._n)
         self._runs_total = rules.runs
         self._lock: threading.RLock | None = None
@@ -318,19 +336,19 @@ class Game:
         return bool(self._redo)
 
     @property
-    def status(self) -> str:
-        """``"playing"``, ``"won"``, ``"lost"`` (no legal action) or ``"dead_end"``.
+    def status(self) -> Status:
+        """``"playing"``, ``"won"``, ``"lost"`` (no legal action) or ``"dead_end"`` (a :class:`Status`).
 
         A dead end: cards are left in the stock, but a deal needs every column filled and the tableau
         holds fewer cards than there are columns, so no deal can ever be made again.
         """
         if len(self._found) == self._runs_total:
-            return "won"
+            return Status.WON
         if self.is_dead_end():
-            return "dead_end"
+            return Status.DEAD_END
         if not self.legal_moves():
-            return "lost"
-        return "playing"
+            return Status.LOST
+        return Status.PLAYING
 
     def is_dead_end(self) -> bool:
         if self._sp >= len(self._stock) or self.rules.deal_with_empty:
@@ -344,28 +362,26 @@ class Game:
         if j < 0:
             return 0
         lo = self._down[i]
+        links = self._links
         k = 1
-        if self._colour:
-            while j > lo:
-                a, b = col[j], col[j - 1]
-                if (b & 15) != (a & 15) + 1 or (a ^ b) & 16:
-                    break
-                j -= 1
-                k += 1
-        else:
-            while j > lo and col[j - 1] == col[j] + 1:
-                j -= 1
-                k += 1
+        while j > lo and links(col[j - 1], col[j]):
+            j -= 1
+            k += 1
         return k
 
     def deal_error(self) -> str | None:
         """Why no deal can be made now, or ``None`` when one can."""
+        r = self.deal_refusal()
+        return None if r is None else r.reason
+
+    def deal_refusal(self) -> Refusal | None:
+        """Why no deal can be made now (a :class:`~spiderette.engine.errors.Refusal`), or ``None`` when one can."""
         if self._sp >= len(self._stock):
-            return "the stock is empty"
+            return Refusal("empty-stock")
         if not self.rules.deal_with_empty:
             for i, col in enumerate(self._cols):
                 if not col:
-                    return f"no deal while column {LETTERS[i]} is empty"
+                    return Refusal("deal-with-empty-column", i)
         return None
 
     def _complete(self, i: int) -> bool:
@@ -396,7 +412,7 @@ class Game:
             for d in empty:
                 moves = row[d]
                 out.extend(moves[1:r + 1])
-        if self.deal_error() is None:
+        if self.deal_refusal() is None:
             out.append(DEAL)
         if not self.auto_remove:
             out.extend(SENDS[i] for i in range(n) if self._complete(i))
@@ -404,67 +420,74 @@ class Game:
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal now, else the reason in words."""
+        r = self._why(as_move(move))
+        return None if r is None else r.reason
+
+    def refusal(self, move: Move | str) -> Refusal | None:
+        """``None`` if ``move`` is legal now, else the engine's refusal: a code and the cards it names.
+
+        >>> Game(seed=7).refusal("ec1")
+        Refusal(code='does-not-fit', column=4, cards=(3,), target=43, count=1, limit=None, variant=None)
+        """
         return self._why(as_move(move))
 
-    def _why(self, move: Move) -> str | None:
+    def _why(self, move: Move) -> Refusal | None:
         if move.kind == "deal":
-            return self.deal_error()
+            return self.deal_refusal()
         n = self._n
         src = move.src
         if src >= n:
-            return f"column {LETTERS[src]} does not exist in {self.variant} (columns {_letters(n)})"
+            return Refusal("no-such-column", src, limit=n, variant=self.variant)
         if move.kind == "send":
             if self.auto_remove:
-                return "complete runs leave on their own in this game (auto_remove is on)"
+                return Refusal("sends-are-automatic", src)
             if not self._complete(src):
-                return f"column {LETTERS[src]} does not end in a complete king-to-ace run"
+                return Refusal("no-complete-run", src)
             return None
         dst, count = move.dst, move.count
         if dst >= n:
-            return f"column {LETTERS[dst]} does not exist in {self.variant} (columns {_letters(n)})"
-        col = self._cols[src]
+            return Refusal("no-such-column", dst, limit=n, variant=self.variant)
         target = self._cols[dst]
         if count is None:
             count = self._fit(src, dst)
             if count is None:
                 count = 1
         why = self._group_error(src, count)
-        if why:
+        if why or not target:
             return why
-        if not target:
-            return None
-        moving = col[-count]
+        moving = self._cols[src][-count]
         onto = target[-1]
         if rank_of(moving) == KING:
-            return "a king can only go to an empty column"
-        if rank_of(onto) == 1:
-            return "nothing goes on an ace"
-        if rank_of(onto) != rank_of(moving) + 1:
-            return (f"{card_code(moving)} cannot go on {card_code(onto)}:"
-                    " a card goes only on a card one rank higher")
-        return None
+            code = "king-to-a-card"
+        elif rank_of(onto) == ACE:
+            code = "onto-an-ace"
+        elif rank_of(onto) != rank_of(moving) + 1:
+            code = "does-not-fit"
+        else:
+            return None
+        return Refusal(code, src, (moving,), onto, count)
 
     def group_error(self, col: int, count: int) -> str | None:
         """Why the top ``count`` cards of column ``col`` cannot move together (``None`` if they can)."""
+        r = self.group_refusal(col, count)
+        return None if r is None else r.reason
+
+    def group_refusal(self, col: int, count: int) -> Refusal | None:
+        """:meth:`group_error` as the engine's refusal (a code and the cards it names), or ``None``."""
         return self._group_error(self._col(col), whole(count, "count", 1))
 
-    def _group_error(self, src: int, count: int) -> str | None:
+    def _group_error(self, src: int, count: int) -> Refusal | None:
         cards = self._cols[src]
-        a = LETTERS[src]
-        up = len(cards) - self._down[src]
         if not cards:
-            return f"column {a} is empty"
+            return Refusal("empty-column", src, count=count)
+        up = len(cards) - self._down[src]
         if count > up:
-            return (f"column {a} has only {up} face-up card{'s' if up != 1 else ''}"
-                    f" (asked for {quote(count)})")
-        if count > self._run[src]:
-            j = len(cards) - self._run[src]
-            lower, upper = cards[j - 1], cards[j]
-            if rank_of(lower) != rank_of(upper) + 1:
-                return (f"{card_code(lower)}-{card_code(upper)} is not in sequence:"
-                        f" only the top {self._run[src]} of column {a} move together")
-            what = "colour" if self._colour else "suit"
-            return f"{card_code(lower)}-{card_code(upper)} is not one {what}, move one card at a time"
+            return Refusal("hidden-card", src, count=count, limit=up)
+        run = self._run[src]
+        if count > run:
+            lower, upper = cards[-run - 1], cards[-run]
+            code = "not-in-sequence" if rank_of(lower) != rank_of(upper) + 1 else f"not-one-{self.rules.group}"
+            return Refusal(code, src, (lower, upper), count=count, limit=run)
         return None
 
     def _fit(self, src: int, dst: int) -> int | None:
@@ -568,7 +591,7 @@ class Game:
                     while len(self._undo) > depth:
                         self._pop()
                     self._redo = redo
-                    raise IllegalMoveError(e.reason, m, index=i if len(seq) > 1 else None) from None
+                    raise e.at(m, i if len(seq) > 1 else None) from None
                 played.append(m)
             return played
 
@@ -631,11 +654,6 @@ class Game:
             i = move.src
             self._remove_run(i, by_hand=True)
             self._undo.append((move, self._flip(i)))
-
-    def _links(self, below: int, above: int) -> bool:
-        if self._colour:
-            return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
-        return below == above + 1
 
     def _unremove(self, i: int, flipped: bool) -> None:
         if flipped:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .errors import NotationError, quote
+from .errors import NotationError, is_whole, quote
 
 MAX_COLUMNS = 10
 LETTERS = "abcdefghij"
@@ -66,7 +66,7 @@ class Move:
             raise NotationError(f"unknown move kind {quote(kind)}: one of {', '.join(KINDS)}")
 
         def col(v: object, what: str) -> int:
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < MAX_COLUMNS:
+            if not is_whole(v) or not 0 <= v < MAX_COLUMNS:
                 raise NotationError(f"{what} must be a column index 0..{MAX_COLUMNS - 1}, not {quote(v)}")
             return v
 
@@ -74,7 +74,7 @@ class Move:
             src, dst = col(src, "src"), col(dst, "dst")
             if src == dst:
                 raise NotationError(f"a move needs two different columns, not {LETTERS[src]} twice")
-            if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+            if count is not None and (not is_whole(count)
                                       or not 1 <= count <= 99):
                 raise NotationError(f"count must be a whole number from 1 to 99, not {quote(count)}")
         elif kind == "send":

@@ -29,7 +29,8 @@ from .move import Move
 
 __all__ = [
     "visible_key", "hidden_count", "left_below", "finishes_a_run", "turns_over_a_card", "empties_a_column",
-    "fills_an_empty_column", "breaks_a_suited_build", "builds_in_suit", "lies_in_sequence", "builds_down",
+    "fills_an_empty_column", "breaks_a_suited_build", "lands_in_suit", "builds_in_suit",
+    "lies_in_sequence", "builds_down",
     "splits_a_group", "turns_over_keeping_empty_columns", "spends_an_empty_column_to_turn_over", "parks_a_group",
 ]
 
@@ -60,8 +61,7 @@ def finishes_a_run(game: Game, move: Move) -> bool:
         return True
     if move.kind != "move":
         return False
-    onto, moving = game.top_card(move.dst), game.column(move.src)[-move.count]
-    return (onto is not None and game.rules.links(onto, moving) and game.top_card(move.src) & 15 == 1
+    return (lands_in_suit(game, move) and game.top_card(move.src) & 15 == 1
             and game.movable(move.dst) + move.count >= 13)
 
 
@@ -95,12 +95,17 @@ def breaks_a_suited_build(game: Game, move: Move) -> bool:
     return below > game.face_down(move.src) and game.rules.links(col[below - 1], col[-move.count])
 
 
-def builds_in_suit(game: Game, move: Move) -> bool:
-    """The group lands on the next card of its suit (colour in red-black) and breaks no suited build."""
-    if move.kind != "move" or breaks_a_suited_build(game, move):
+def lands_in_suit(game: Game, move: Move) -> bool:
+    """The group lands on the next card of its suit (colour in red-black), whatever it leaves behind."""
+    if move.kind != "move":
         return False
     onto = game.top_card(move.dst)
     return onto is not None and game.rules.links(onto, game.column(move.src)[-move.count])
+
+
+def builds_in_suit(game: Game, move: Move) -> bool:
+    """The group lands on the next card of its suit (colour in red-black) and breaks no suited build."""
+    return lands_in_suit(game, move) and not breaks_a_suited_build(game, move)
 
 
 def lies_in_sequence(game: Game, move: Move) -> bool:

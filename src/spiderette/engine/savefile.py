@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import MAX_SECONDS, SaveFileError, clip, quote
+from .errors import MAX_SECONDS, SaveFileError, clip, is_number, quote
 from .move import Move
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def document(g: Game) -> dict:
 def _elapsed(doc: dict, name: str) -> float:
     """The optional ``elapsed`` field: a number of seconds >= 0 (0 when absent)."""
     value = doc.get("elapsed", 0)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_SECONDS:
+    if not is_number(value) or not 0 <= value <= MAX_SECONDS:
         raise SaveFileError(f"{name} is damaged: 'elapsed' must be a number of seconds >= 0, not {quote(value)}")
     return float(value)
 

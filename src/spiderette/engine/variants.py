@@ -4,13 +4,29 @@
 (1, 2, 3, 4, 5, 6, 7)
 >>> RULES["spider"].runs
 8
+>>> from spiderette.engine.cards import parse_card as c
+>>> RULES["spiderette"].links(c("9H"), c("8H")), RULES["spiderette"].links(c("9H"), c("8D"))
+(True, False)
+>>> RULES["red_black_spiderette"].links(c("9H"), c("8D"))
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from .errors import quote
+
+
+def same_suit_links(below: int, above: int) -> bool:
+    """``above`` is one rank below ``below`` in the same suit (cards are ``suit * 16 + rank``)."""
+    return below == above + 1
+
+
+def same_colour_links(below: int, above: int) -> bool:
+    """``above`` is one rank below ``below`` in the same colour (bit 4 of a card is its colour)."""
+    return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
 
 
 @dataclass(frozen=True)
@@ -29,6 +45,13 @@ class Rules:
     deal_with_empty: bool = False
     group: str = "suit"
     suit_options: tuple[int, ...] = (4, 2, 1)
+    #: ``links(below, above)``: does card ``above`` continue a movable group on card ``below``? One rank lower,
+    #: same suit (same colour when ``group`` is ``"colour"``): the variant's one rule of groups and runs, a
+    #: plain function (the engine's hot loops call it).
+    links: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "links", same_colour_links if self.group == "colour" else same_suit_links)
 
     @property
     def columns(self) -> int:
@@ -46,20 +69,6 @@ class Rules:
     def runs(self) -> int:
         """How many king-to-ace runs win the game (the same for any number of suits)."""
         return self.cards // 13
-
-    def links(self, below: int, above: int) -> bool:
-        """Does card ``above`` continue a movable group on card ``below``? (One rank lower, same suit, or
-        same colour when ``group`` is ``"colour"``.)
-
-        >>> from spiderette.engine.cards import parse_card as c
-        >>> RULES["spiderette"].links(c("9H"), c("8H")), RULES["spiderette"].links(c("9H"), c("8D"))
-        (True, False)
-        >>> RULES["red_black_spiderette"].links(c("9H"), c("8D"))
-        True
-        """
-        if self.group == "colour":
-            return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
-        return below == above + 1
 
     def suits_refusal(self, suits: object) -> str:
         """Why ``suits`` is refused: ``"spiderette is played with 4, 2 or 1 suits, not 3"``."""

@@ -28,6 +28,8 @@ import math
 import time
 from collections.abc import Callable
 
+from ..engine.errors import is_number
+
 #: Seconds after the last action that still count as play: past them the clock stops until the next action.
 IDLE = 60.0
 
@@ -54,7 +56,7 @@ class GameClock:
 
     def reset(self, elapsed: float = 0.0) -> None:
         """Set the time to ``elapsed`` seconds (a new or resumed game), paused until the next move."""
-        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not math.isfinite(elapsed) \
+        if not is_number(elapsed) or not math.isfinite(elapsed) \
                 or elapsed < 0:
             elapsed = 0.0
         self._base = float(elapsed)

@@ -61,7 +61,7 @@ class TableHints:
         i = (shown + 1) % len(suggestions)
         self._suggestions = (key, suggestions, i)
         h = suggestions[i]
-        self.shown = {**hint_view(game, h), "index": i + 1, "of": len(suggestions)}
+        self.shown = {**hint_view(h), "index": i + 1, "of": len(suggestions)}
         place = f" {i + 1} of {len(suggestions)}" if len(suggestions) > 1 else ""
         return f"Hint{place}: {self.shown['reason']}", h.move
 

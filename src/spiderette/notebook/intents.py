@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ..engine.deals import MAX_SEED
-from ..engine.errors import quote, whole
+from ..engine.errors import is_whole, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.variants import RULES, get_rules
@@ -74,7 +74,7 @@ def deal_number(value: object) -> int | None:
         return None
     if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SEED:
+    if not is_whole(value) or not 0 <= value < MAX_SEED:
         raise IntentError(f"Refused: a deal number is a whole number from 0 to {MAX_SEED - 1}, not {quote(value)}")
     return value
 
@@ -89,7 +89,7 @@ def new_game_choice(content: dict, game: Game) -> tuple[str, int | None, int | N
     suits = content.get("suits")
     if suits is None:
         return variant, None, seed
-    if isinstance(suits, bool) or not isinstance(suits, int) or suits not in (1, 2, 4):
+    if not is_whole(suits) or suits not in (1, 2, 4):
         raise IntentError(f"Refused: suits must be 1, 2 or 4 (a whole number), not {quote(suits)}")
     options = get_rules(variant).suit_options
     return variant, suits if suits in options else options[0], seed

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 import anywidget
 import traitlets
 
-from ..engine.errors import IllegalMoveError, flag, quote, whole
+from ..engine.errors import IllegalMoveError, flag, is_number, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
 from ..players.advice import planner_reason
@@ -311,7 +311,7 @@ class Replay(anywidget.AnyWidget):
 
     def _browser_step(self, value: object) -> int | None:
         """``value`` as a step: a number is rounded and kept within 0..len; anything else is ``None``."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if not is_number(value):
             return None
         if isinstance(value, float):
             if not math.isfinite(value):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import traitlets
 
-from ..engine.errors import quote
+from ..engine.errors import is_number, quote
 
 
 class Flag(traitlets.Bool):
@@ -26,7 +26,7 @@ class Seconds(traitlets.Float):
         self.low, self.high = low, high
 
     def validate(self, obj: object, value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if not is_number(value):
             raise TypeError(f"{self.name} must be a number of seconds, not {quote(value)}")
         if not self.low <= value <= self.high:   # (NaN fails it; so does a number too large for a float)
             raise ValueError(f"{self.name} must be from {self.low} to {self.high} seconds, not {quote(value)}")

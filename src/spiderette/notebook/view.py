@@ -14,9 +14,9 @@ Move.parse('bd1')
 from __future__ import annotations
 
 from ..engine.cards import KING, card_code
-from ..engine.errors import IllegalMoveError, quote
+from ..engine.errors import IllegalMoveError, Refusal, is_whole, quote
 from ..engine.game import Game, a_game
-from ..engine.move import LETTERS, Move
+from ..engine.move import Move
 
 
 def view(g: Game) -> dict:
@@ -71,16 +71,16 @@ def click_move(g: Game, src: int, count: int | None = None) -> Move:
     Raises ``IllegalMoveError`` saying why when it can go nowhere.
     """
     n = a_game(g, "click_move").columns
-    if isinstance(src, bool) or not isinstance(src, int) or not 0 <= src < n:
+    if not is_whole(src) or not 0 <= src < n:
         raise IllegalMoveError(f"column {quote(src)} does not exist (columns 0-{n - 1})")
     with g.locked():
         col = g.column(src)
         if not col:
-            raise IllegalMoveError(f"column {LETTERS[src]} is empty")
+            raise IllegalMoveError(Refusal("empty-column", src, count=count))
         if count is not None:
-            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            if not is_whole(count) or count < 1:
                 raise IllegalMoveError(f"count must be a whole number from 1, not {quote(count)}")
-            why = g.group_error(src, count)
+            why = g.group_refusal(src, count)
             if why:
                 raise IllegalMoveError(why)
         best = None
@@ -96,5 +96,7 @@ def click_move(g: Game, src: int, count: int | None = None) -> Move:
                 if best is None or rank < best[0]:
                     best = (rank, Move("move", src, d, k))
         if best is None:
-            raise IllegalMoveError(f"{card_code(col[-(count or g.movable(src))])} has nowhere to go")
+            k = count or g.movable(src)
+            raise IllegalMoveError(Refusal("nowhere-to-go", src, (col[-k], col[-1]) if k > 1 else (col[-1],),
+                                           count=k))
         return best[1]

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 import anywidget
 import traitlets
 
-from ..engine.errors import IllegalMoveError, clip, quote, seconds, whole
+from ..engine.errors import IllegalMoveError, clip, is_whole, quote, seconds, whole
 from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
@@ -219,7 +219,7 @@ class Widget(anywidget.AnyWidget):
             refused = m.to_dict()
         elif click is not None:
             refused = {"kind": "click", "src": click[0], "dst": None, "count": click[1]}
-        words = refusal(self._game, e, click) if words is None else words
+        words = refusal(e) if words is None else words
         self._publish(f"Not allowed{where}: {words}", tone="refusal",
                       refused=refused)
         e.shown = True  # type: ignore[attr-defined]
@@ -464,11 +464,9 @@ class Widget(anywidget.AnyWidget):
         with self._lock:
             try:
                 self._game.copy().play(seq)   # all or nothing: try the whole sequence first
-            except IllegalMoveError as e:
-                at = self._game.copy()        # the refusal in words, in the position where it came,
-                at.play(seq[:(e.index or 1) - 1])   # naming only cards the table shows
+            except IllegalMoveError as e:   # the refusal in words, naming only cards the table shows
                 self._refuse(e, where=f" (move {e.index} of the sequence)" if e.index else "",
-                             words=sequence_refusal(self._game, at, e))
+                             words=sequence_refusal(self._game, e))
                 raise
         task = PlayFuture()
         self._task = task
@@ -527,7 +525,7 @@ class Widget(anywidget.AnyWidget):
             self.stop()   # the player acts: a play running in the background stops first
         with self._lock:
             version = content.get("version")
-            if isinstance(version, bool) or not isinstance(version, int):
+            if not is_whole(version):
                 raise IntentError(f"Refused: 'version' must be a whole number, not {quote(version)}")
             # A move names columns and cards of the table it was made on: on a newer table it could mean
             # something else. Deal, undo, redo and the buttons mean the same on any table, so a quick

@@ -21,7 +21,7 @@ from ..engine.cards import RANKS, SUIT_SYMBOLS, card_code, card_text, code_text,
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.move import LETTERS, Move
-from ..players.ranking import Hint, ranked_hints
+from ..players.ranking import Hint
 
 #: Between the first and the last card of a group: an en dash (``9♦–7♦``).
 DASH = "\u2013"
@@ -111,27 +111,23 @@ def outcome(g: Game, words: str, m: Move | None = None, runs_before: int | None 
     return words
 
 
-def hint_text(g: Game, h: Hint) -> str:
-    """The reason of ``h`` (a hint for ``g``, ranked or from the honest search) with the cards in words.
+def hint_text(h: Hint) -> str:
+    """The reason of ``h`` (ranked, or from the honest search or the planner) with the cards in words.
 
-    The hint ranking writes its reasons with the card names given to it, so the reason of ``h.move`` is
-    written again with :func:`card_text` and put in place of the one in code.
+    The ranking's judgement the reason holds (``h.kind`` and ``h.cards``: :meth:`Hint.words`) is written in
+    code in a hint made with card codes; it is put in words. A hint made with :func:`card_text` is kept.
 
     >>> from spiderette.players.ranking import best_hint
-    >>> hint_text(Game(seed=7), best_hint(Game(seed=7)))
+    >>> hint_text(best_hint(Game(seed=7)))
     'moving 6♥ onto 7♣ turns over a card in column b'
     """
-    coded = {x.move: x.reason for x in ranked_hints(g)}
-    worded = {x.move: x.reason for x in ranked_hints(g, card_text)}
-    reason = h.reason
-    if h.move in coded and coded[h.move] in reason:
-        reason = reason.replace(coded[h.move], worded[h.move])
-    return reason
+    coded = h.words()
+    return h.reason.replace(coded, h.words(card_text)) if coded else h.reason
 
 
-def hint_view(g: Game, h: Hint) -> dict:
+def hint_view(h: Hint) -> dict:
     """``view["hint"]`` for ``h``: the move (``text`` in notation, for scripts) and its reason in card words."""
-    return {**h.move.to_dict(), "text": str(h.move), "reason": hint_text(g, h)}
+    return {**h.move.to_dict(), "text": str(h.move), "reason": hint_text(h)}
 
 
 #: A card in words inside a message (``10♥``, ``Q♠``): what :func:`hidden_named` looks for.
@@ -152,85 +148,54 @@ def hidden_named(g: Game, text: str) -> list[str]:
     return [w for w in CARD_WORD.findall(text) if w not in seen]
 
 
-def sequence_refusal(table: Game, at: Game, e: IllegalMoveError) -> str:
-    """Why move ``e.index`` of a sequence was refused, worded in ``at`` (the table after the moves before
-    it) but naming only cards a player sees on ``table``: a card one of those moves would turn over is
-    not named.
+def sequence_refusal(table: Game, e: IllegalMoveError) -> str:
+    """Why move ``e.index`` of a sequence was refused (:func:`refusal`), naming only cards a player sees on
+    ``table`` (the table before the sequence): a card one of the earlier moves would turn over is not named.
 
     >>> g = Game(seed=7)
-    >>> at = g.copy(); _ = at.apply("bd")
     >>> try:
-    ...     at.apply("ba")
+    ...     g.play("bd ba")
     ... except IllegalMoveError as e:
-    ...     print(sequence_refusal(g, at, IllegalMoveError(e.reason, e.move, index=2)))
+    ...     print(sequence_refusal(g, e))
     ba involves a card that an earlier move of the sequence would turn over, and it does not fit there
     """
-    words = refusal(at, e)
+    words = refusal(e)
     if not hidden_named(table, words):
         return words
     return (f"{e.move} involves a card that an earlier move of the sequence would turn over, and it does not"
             " fit there")
 
 
-def _count(g: Game, src: int, dst: int) -> int:
-    """The count a move without one (``"ab"``) means, as the engine reads it (1 when none fits)."""
-    movable, top, onto = g.movable(src), g.top_card(src), g.top_card(dst)
-    if not movable or top is None:
-        return 1
-    if onto is None:
-        return movable
-    k = rank_of(onto) - rank_of(top)
-    return k if 0 < k <= len(g.column(src)) - g.face_down(src) else 1
-
-
 def _cards(n: int) -> str:
     return "the top card" if n == 1 else f"the top {n} cards"
 
 
-def refusal(g: Game, e: IllegalMoveError, click: tuple[int, int | None] | None = None) -> str:
-    """Why the table refused a move, with the cards in words; ``g`` is the game the move was refused in.
-
-    ``e`` is the engine's refusal (its ``move`` and ``reason``); ``click`` is ``(src, count)`` for a click
-    that found no place (``e.move`` is then ``None``). Refusals that name no card keep the engine's words.
+def refusal(e: IllegalMoveError) -> str:
+    """Why the table refused a move, with the cards in words: the engine's refusal (``e.refusal``, its code
+    and cards) written for players. Refusals that name no card keep the engine's words.
 
     >>> g = Game(seed=7)
     >>> try:
     ...     g.apply("ec1")
     ... except IllegalMoveError as e:
-    ...     print(refusal(g, e))
+    ...     print(refusal(e))
     3♠ cannot go on J♣: a card goes only on a card one rank higher
     """
-    m = e.move
-    n = g.columns
-    if m is not None and m.kind == "move" and m.src < n and m.dst < n:
-        src, count, dst = m.src, m.count or _count(g, m.src, m.dst), m.dst
-    elif click is not None and m is None and 0 <= click[0] < n:
-        src, count, dst = click[0], click[1] or max(1, g.movable(click[0])), None
-    else:
+    r = e.refusal
+    if r is None or r.code not in WORDS:
         return e.reason
-    col = g.column(src)
-    if not col or count > len(col) - g.face_down(src):
-        return e.reason   # an empty column, more cards than lie face up: no card to name
-    movable = g.movable(src)
-    if count > movable:
-        lower, upper = col[-movable - 1], col[-movable]
-        top = _cards(movable)
-        verb = "moves" if movable == 1 else "move together"
-        if rank_of(lower) != rank_of(upper) + 1:
-            return (f"{card_text(upper)} does not follow {card_text(lower)} in sequence: only {top} of column"
-                    f" {LETTERS[src]} {verb}")
-        return (f"{card_text(lower)} and {card_text(upper)} are not one {g.rules.group}: only {top} of column"
-                f" {LETTERS[src]} {verb}")
-    moving = col[-count]
-    if dst is None:
-        return f"{group_text(g, src, count)} {'has' if count == 1 else 'have'} nowhere to go"
-    onto = g.top_card(dst)
-    if onto is None:
-        return e.reason
-    if rank_of(moving) == len(RANKS):
-        return f"{card_text(moving)}: a king can only go to an empty column"
-    if rank_of(onto) == 1:
-        return f"nothing goes on an ace ({card_text(onto)})"
-    if rank_of(onto) != rank_of(moving) + 1:
-        return f"{card_text(moving)} cannot go on {card_text(onto)}: a card goes only on a card one rank higher"
-    return e.reason
+    return WORDS[r.code].format(**r.facts(card_text), top=_cards(r.limit or 1),
+                                verb="moves" if r.limit == 1 else "move together",
+                                group=DASH.join(card_text(c) for c in r.cards), has="has" if r.count == 1 else "have")
+
+
+#: The refusals that name cards, in the player's words (:func:`refusal`); the others keep the engine's.
+WORDS = {
+    "not-in-sequence": "{card1} does not follow {card0} in sequence: only {top} of column {col} {verb}",
+    "not-one-suit": "{card0} and {card1} are not one suit: only {top} of column {col} {verb}",
+    "not-one-colour": "{card0} and {card1} are not one colour: only {top} of column {col} {verb}",
+    "nowhere-to-go": "{group} {has} nowhere to go",
+    "king-to-a-card": "{card0}: a king can only go to an empty column",
+    "onto-an-ace": "nothing goes on an ace ({target})",
+    "does-not-fit": "{card0} cannot go on {target}: a card goes only on a card one rank higher",
+}

@@ -102,13 +102,15 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
     p = plan(g, budget, seen, cancel=cancel)
     if p is None:
         return None
-    ranked = {h.move: h.reason for h in ranked_hints(g, name)}
+    ranked = {h.move: h for h in ranked_hints(g, name)}
     best = f"{_gain(p.start_value, p.value)} for the first suggestion"
-    alternatives = tuple(
-        Hint(m, f"{ranked.get(m) or step_words(g, m, name)}; the best plan it starts gains {_gain(p.start_value, v)}"
-                f" (against {best})", 0, (m,), float(v))
-        for m, v in p.alternatives if m != p.move)
-    return Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value), alternatives)
+    alternatives = []
+    for m, v in p.alternatives:
+        if m != p.move:   # the ranking's judgement of the move (or its plain words) and what its plan gains
+            why = ranked.get(m) or Hint(m, step_words(g, m, name), 0)
+            alternatives.append(why.said(f"{why.reason}; the best plan it starts gains {_gain(p.start_value, v)}"
+                                         f" (against {best})", 0, line=(m,), value=float(v)))
+    return Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value), tuple(alternatives))
 
 
 def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> Hint:

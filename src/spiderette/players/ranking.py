@@ -36,10 +36,12 @@ from ..engine.predicates import (
     empties_a_column,
     fills_an_empty_column,
     finishes_a_run,
+    lands_in_suit,
     left_below,
     lies_in_sequence,
     splits_a_group,
     turns_over_a_card,
+    visible_key,
 )
 
 #: The class of the rearranging moves, listed after the deal.
@@ -55,6 +57,11 @@ class Hint:
     (the planner's value of the plan, lower is better; the share of sampled deals won for the search) and
     ``alternatives``: the other first moves considered, each a ``Hint``, best first. ``move`` is ``None``
     only for a verdict with no move to suggest (``hint(g, method="solver")`` on a lost position).
+
+    A hint whose reason holds the ranking's judgement of its move carries that judgement as data: ``kind``
+    (one of :data:`KINDS`), ``cards`` (the first card of the group moved, and for a re-park the card it
+    frees) and ``target`` (the card it goes onto, ``None`` for an empty column); :meth:`words` writes it with
+    any card names. A plan's own words (the planner's first suggestion) have no kind.
     """
 
     move: Move | None
@@ -63,58 +70,109 @@ class Hint:
     line: tuple[Move, ...] = ()
     value: float | None = None
     alternatives: tuple[Hint, ...] = ()
+    kind: str = ""
+    cards: tuple[int, ...] = ()
+    target: int | None = None
 
     def __str__(self) -> str:
         return f"{self.move}: {self.reason}" if self.move is not None else self.reason
 
+    def words(self, name: Callable[[int], str] = card_code) -> str:
+        """The ranking's reason for the move, its cards written by ``name`` (``""`` for a hint with no kind).
 
-def _judge(g: Game, m: Move, name: Callable[[int], str] = card_code) -> tuple[int, str] | None:
-    """The class of ``m`` in the ranking and its reason, in the words of the named predicates
+        >>> from spiderette.engine.cards import card_text
+        >>> h = best_hint(Game(seed=7))
+        >>> h.kind, h.words()
+        ('turn-over', 'moving 6H onto 7C turns over a card in column b')
+        >>> h.words(card_text)
+        'moving 6♥ onto 7♣ turns over a card in column b'
+        """
+        return _words(self.kind, self.move, self.cards, self.target, name) if self.kind else ""
+
+    def said(self, reason: str, rank: int | None = None, **fields) -> Hint:
+        """This hint's move and judgement with another ``reason`` (a search's or a plan's words around it)."""
+        return Hint(self.move, reason, self.rank if rank is None else rank, kind=self.kind, cards=self.cards,
+                    target=self.target, **fields)
+
+
+#: The ranking's kinds of move (:attr:`Hint.kind`).
+KINDS = ("send", "finish-run", "turn-over", "build-in-suit", "build-in-colour", "empty-column", "build", "deal",
+         "deal-later", "fill-for-deal", "re-park", "split")
+
+
+def _words(kind: str, m: Move, cards: tuple[int, ...], onto: int | None, name: Callable[[int], str]) -> str:
+    """The reason of a ranked move in words, its cards written by ``name``."""
+    if kind == "send":
+        return f"sends the finished run in column {LETTERS[m.src]} to the foundations"
+    if kind == "deal":
+        return NOTHING_LEFT
+    if kind == "deal-later":
+        return AFTER_ABOVE
+    a, b = LETTERS[m.src], LETTERS[m.dst]
+    what = name(cards[0]) + _on_it(m.count)
+    empty = f"the empty column {b}"
+    if kind == "turn-over":
+        where = empty if onto is None else name(onto)
+        return f"moving {what} {'to' if onto is None else 'onto'} {where} turns over a card in column {a}"
+    if kind == "split":
+        return f"splits the group in column {a}: {what} to {empty}"
+    if kind == "re-park":
+        if onto is None:
+            return f"moves {what} to {empty}, freeing {name(cards[1])}"
+        return f"re-parks {what} onto {name(onto)}, freeing {name(cards[1])}"
+    if kind == "build":
+        if onto is None:
+            return f"moves {what} from column {a} to {empty}"
+        return f"puts {what} on {name(onto)} (column {b})"
+    if kind == "finish-run":
+        return f"moving {what} onto {name(onto)} completes a run"  # (two decks: from one same-suit card)
+    if kind in ("build-in-suit", "build-in-colour"):
+        return f"builds {what} on {name(onto)} in {kind.removeprefix('build-in-')}"
+    if kind == "empty-column":
+        return f"moving {what} onto {name(onto)} empties column {a}"
+    if kind == "fill-for-deal":
+        return f"moving {what} to {empty} lets the stock be dealt"
+    raise ValueError(f"unknown hint kind {kind!r}")
+
+
+def _judge(g: Game, m: Move) -> tuple[int, str, tuple[int, ...]] | None:
+    """The class of ``m`` in the ranking, its kind and the cards its reason names, by the named predicates
     (:mod:`spiderette.engine.predicates`); ``None`` for a move that changes nothing."""
     if m.kind == "send":
-        return 1, f"sends the finished run in column {LETTERS[m.src]} to the foundations"
+        return 1, "send", ()
     if m.kind == "deal":
-        return 6, NOTHING_LEFT
+        return 6, "deal", ()
     col, k = g.column(m.src), m.count
     below = left_below(g, m)
-    onto = g.top_card(m.dst)
-    a, b = LETTERS[m.src], LETTERS[m.dst]
-    what = name(col[-k]) + _on_it(k)
+    lead = (col[-k],)
+    freed = lead + (col[below - 1],) if below else lead
     if fills_an_empty_column(g, m):
         if below == 0:
             return None  # a whole column to another empty column changes nothing
         if turns_over_a_card(g, m):
-            return 2, f"moving {what} to the empty column {b} turns over a card in column {a}"
+            return 2, "turn-over", lead
         if splits_a_group(g, m):
-            return REARRANGE, f"splits the group in column {a}: {what} to the empty column {b}"
+            return REARRANGE, "split", lead
         if lies_in_sequence(g, m):
-            return REARRANGE, f"moves {what} to the empty column {b}, freeing {name(col[below - 1])}"
-        return 5, f"moves {what} from column {a} to the empty column {b}"
+            return REARRANGE, "re-park", freed
+        return 5, "build", lead
     if turns_over_a_card(g, m):
-        return 2, f"moving {what} onto {name(onto)} turns over a card in column {a}"
+        return 2, "turn-over", lead
     if finishes_a_run(g, m):
-        return 1, f"moving {what} onto {name(onto)} completes a run"  # (two decks: from one same-suit card)
+        return 1, "finish-run", lead
     if builds_in_suit(g, m):
-        return 3, f"builds {what} on {name(onto)} in {g.rules.group}"
+        return 3, f"build-in-{g.rules.group}", lead
     if empties_a_column(g, m):
-        return 4, f"moving {what} onto {name(onto)} empties column {a}"
+        return 4, "empty-column", lead
     if lies_in_sequence(g, m):
-        return REARRANGE, f"re-parks {what} onto {name(onto)}, freeing {name(col[below - 1])}"
-    return 5, f"puts {what} on {name(onto)} (column {b})"
+        return REARRANGE, "re-park", freed
+    return 5, "build", lead
 
 
 def _on_it(k: int) -> str:
     """The cards on a group's first card, in words: ``""``, ``" and the card on it"``, ``" and the 3 cards on
     it"``."""
     return "" if k < 2 else " and the card on it" if k == 2 else f" and the {k - 1} cards on it"
-
-
-def _builds_in_suit(g: Game, m: Move) -> bool:
-    """The group lands on a card it links with (for ties: whether or not it breaks a build where it lies)."""
-    if m.kind != "move":
-        return False
-    onto = g.top_card(m.dst)
-    return onto is not None and g.rules.links(onto, g.column(m.src)[-m.count])
 
 
 #: The deal's reason when nothing is listed above it, and when moves are.
@@ -129,23 +187,31 @@ def ranked_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
     reasons write cards with ``name`` (``card_code``: ``"TH"``; the widget passes
     :func:`spiderette.notebook.wording.card_text`: ``"10♥"``).
     """
-    out, later = [], []
     with g.locked():
-        for m in g.legal_moves():
-            judged = _judge(g, m, name)
-            if judged is not None:
-                row = (judged[0], not _builds_in_suit(g, m), -(m.count or 0), Hint(m, judged[1], judged[0]))
-                (later if judged[0] == REARRANGE else out).append(row)
-        if not out and g.stock_count and g.deal_error() is not None:
-            out = _fills(g, name)
-            filling = {t[3].move for t in out}
-            later = [t for t in later if t[3].move not in filling]
+        ranking = _ranking(g)
+        return [Hint(m, _words(kind, m, cards, target, name), rank, kind=kind, cards=cards, target=target)
+                for rank, kind, cards, m in ranking
+                for target in [g.top_card(m.dst) if m.kind == "move" else None]]
+
+
+def _ranking(g: Game) -> list[tuple[int, str, tuple[int, ...], Move]]:
+    """The ranking as data, best first: ``(rank, kind, cards, move)`` for every useful legal move."""
+    out, later = [], []
+    for m in g.legal_moves():
+        judged = _judge(g, m)
+        if judged is not None:
+            (later if judged[0] == REARRANGE else out).append((judged[0], not lands_in_suit(g, m),
+                                                               -(m.count or 0), m, *judged[1:]))
+    if not out and g.stock_count and g.deal_error() is not None:
+        out = _fills(g)
+        filling = {t[3] for t in out}
+        later = [t for t in later if t[3] not in filling]
     out.sort(key=lambda t: t[:3])
     later.sort(key=lambda t: t[:3])
-    hints = [t[3] for t in out + later]
-    if len(hints) > 1 and hints[0].move.kind != "deal":   # the deal is not the first: say so
-        hints = [Hint(h.move, AFTER_ABOVE, h.rank) if h.move.kind == "deal" else h for h in hints]
-    return hints
+    ranking = [(t[0], t[4], t[5], t[3]) for t in out + later]
+    if len(ranking) > 1 and ranking[0][3].kind != "deal":   # the deal is not the first: say so
+        ranking = [(t[0], "deal-later", (), t[3]) if t[1] == "deal" else t for t in ranking]
+    return ranking
 
 
 def useful_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
@@ -153,16 +219,14 @@ def useful_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
     return [h for h in ranked_hints(g, name) if h.rank < REARRANGE]
 
 
-def _fills(g: Game, name: Callable[[int], str] = card_code) -> list[tuple]:
+def _fills(g: Game) -> list[tuple]:
     """When nothing else is useful and an empty column stops the deal: the moves that fill it, a group led by
     a high card first (nothing can go under a king)."""
     out = []
     for m in g.legal_moves():
         if m.kind == "move" and g.top_card(m.dst) is None and m.count < len(g.column(m.src)):
             lead = g.column(m.src)[-m.count]
-            what = name(lead) + _on_it(m.count)
-            reason = f"moving {what} to the empty column {LETTERS[m.dst]} lets the stock be dealt"
-            out.append((6, -(lead & 15), -m.count, Hint(m, reason, 6)))
+            out.append((6, -(lead & 15), -m.count, m, "fill-for-deal", (lead,)))
     return out
 
 
@@ -175,8 +239,11 @@ def best_hint(g: Game, name: Callable[[int], str] = card_code) -> Hint | None:
 def greedy_move(g: Game, seen: set | None = None) -> Move | None:
     """The greedy policy: the best-ranked move that does not lead back to a table in ``seen``.
 
-    With ``seen`` (a set of :meth:`Game.state_key` values, which this function fills in) a game played
-    move after move never goes round in a circle; ``None`` when every useful move does.
+    With ``seen`` (a set of :func:`~spiderette.engine.predicates.visible_key` values: the tables as a player sees
+    them, which this function fills in) a game played move after move never goes round in a circle; ``None``
+    when every useful move does. A deal, or a move that turns a card over, is never a table seen before (in a
+    game played forwards the hidden cards only get fewer). It reads no hidden card, so it plays the same on
+    a copy whose hidden cards were redealt: :class:`spiderette.GreedyStrategy` is this policy.
 
     >>> from spiderette import Game
     >>> g, seen = Game(seed=7), set()
@@ -185,15 +252,19 @@ def greedy_move(g: Game, seen: set | None = None) -> Move | None:
     >>> g.move_count > 10
     True
     """
-    hints = useful_hints(g)
-    if seen is None or not hints:
-        return hints[0].move if hints else None
-    seen.add(g.state_key())
-    probe = g.copy()  # try each move on a copy: the game's own redo list stays as it is
-    for h in hints:
-        probe.apply(h.move)
-        key = probe.state_key()
+    with g.locked():
+        moves = [m for rank, _, _, m in _ranking(g) if rank < REARRANGE]
+    if seen is None or not moves:
+        return moves[0] if moves else None
+    seen.add(visible_key(g))
+    probe = None
+    for m in moves:
+        if m.kind == "deal" or turns_over_a_card(g, m):
+            return m   # fewer cards are hidden after it: the table cannot have been seen
+        probe = probe or g.copy()  # try the move on a copy: the game's own redo list stays as it is
+        probe.apply(m)
+        key = visible_key(probe)
         probe.undo()
         if key not in seen:
-            return h.move
+            return m
     return None

@@ -22,7 +22,7 @@ import threading
 import time
 from collections import Counter
 
-from ..engine.errors import quote, seconds
+from ..engine.errors import is_whole, quote, seconds
 from ..engine.game import Game
 from .ranking import Hint, useful_hints
 from .solver import plan
@@ -49,7 +49,7 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
     ``time_limit`` (seconds, ``None``: none) may cut the search short too; the reason then says so.
     """
     for name, value, low in (("samples", samples, 1), ("node_limit", node_limit, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        if not is_whole(value) or value < low:
             raise ValueError(f"{name} must be a whole number >= {low}, not {quote(value)}")
     time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -58,8 +58,7 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
         return None
     if len(ranked) == 1:
         only = ranked[0]  # nothing to weigh: no search needed
-        return only if only.move.kind == "deal" else Hint(only.move, f"the only useful move: {only.reason}",
-                                                          only.rank)
+        return only if only.move.kind == "deal" else only.said(f"the only useful move: {only.reason}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     draw = random.Random(seed)
@@ -83,17 +82,21 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
             wins[first] += found.won
             chosen[first] += 1
             disorder[first] += found.disorder
-    place = {h.move: (i, h.reason) for i, h in enumerate(ranked)}
+    place = {h.move: (i, h) for i, h in enumerate(ranked)}
     if not chosen:
         best = ranked[0]
-        return Hint(best.move, f"no sampled deal showed a way forward{cut}; {best.reason}", best.rank)
+        return best.said(f"no sampled deal showed a way forward{cut}; {best.reason}")
     order = sorted(set(chosen) | set(place), key=lambda m: (-wins[m], -chosen[m],
                                                            disorder[m] / chosen[m] if chosen[m] else 0,
                                                            place.get(m, (len(place),))[0]))
-    tally = [Hint(m, _tally(wins[m], chosen[m], made, cut, place.get(m, (0, ""))[1]), 0, (m,), wins[m] / made)
-             for m in order]
+    tally = []
+    for m in order:
+        ranked_m = place[m][1] if m in place else Hint(m, "", 0)
+        said = _tally(wins[m], chosen[m], made, cut, ranked_m.reason)
+        tally.append(ranked_m.said(said, 0, line=(m,), value=wins[m] / made))
     first = tally[0]
-    return Hint(first.move, f"{first.reason} ({OPTIMISTIC})", 0, first.line, first.value, tuple(tally[1:]))
+    return first.said(f"{first.reason} ({OPTIMISTIC})", 0, line=first.line, value=first.value,
+                      alternatives=tuple(tally[1:]))
 
 
 #: What every search hint says of its count.

@@ -39,7 +39,7 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-from ..engine.errors import an_event, quote, seconds
+from ..engine.errors import an_event, is_whole, quote, seconds
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move, move_table
 from .background import StoppableFuture, run_in_thread
@@ -339,7 +339,7 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
 def _limits(time_limit: object, node_limit: object) -> tuple[float | None, int | None]:
     """The budget of a solve, checked: seconds > 0 or ``None``, a whole number of tables >= 1 or ``None``."""
     time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
-    if node_limit is not None and (isinstance(node_limit, bool) or not isinstance(node_limit, int)
+    if node_limit is not None and (not is_whole(node_limit)
                                    or node_limit < 1):
         raise ValueError(f"node_limit must be a whole number >= 1 or None, not {quote(node_limit)}")
     return time_limit, node_limit

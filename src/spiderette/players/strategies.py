@@ -47,7 +47,7 @@ from ..engine.predicates import (  # noqa: F401 - the named heuristics, still im
     turns_over_keeping_empty_columns,
     visible_key,
 )
-from .ranking import useful_hints
+from .ranking import greedy_move
 from .search import STUDY_NODES, STUDY_SAMPLES, search_hint
 from .solver import solve
 
@@ -175,9 +175,8 @@ class RandomStrategy(Strategy):
 
 
 class GreedyStrategy(Strategy):
-    """The hint ranking (:func:`spiderette.hints`), one move deep, never back to a table already seen.
-
-    The same policy as :func:`spiderette.players.ranking.greedy_move`, on the tables as a player sees them.
+    """The hint ranking (:func:`spiderette.hints`), one move deep, never back to a table already seen:
+    :func:`spiderette.players.ranking.greedy_move`, with the tables this strategy has seen in the game.
 
     >>> GreedyStrategy()(Game(seed=7))
     Move.parse('bd1')
@@ -186,7 +185,7 @@ class GreedyStrategy(Strategy):
     short_name = "greedy"
 
     def choose(self, game: Game) -> Move | None:
-        return self.first_new(game, (h.move for h in useful_hints(game)))
+        return greedy_move(game, self._seen)
 
 
 #: The rules of thumb by name, for :class:`RulesOfThumb`.
@@ -282,7 +281,7 @@ class SearchStrategy(Strategy):
         if hint is None:
             return None
         move = self.first_new(game, [hint.move])
-        return move if move is not None else self.first_new(game, (h.move for h in useful_hints(game)))
+        return move if move is not None else greedy_move(game, self._seen)
 
 
 class SolverStrategy(Strategy):

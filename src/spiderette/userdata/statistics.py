@@ -43,7 +43,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..engine.errors import clip, flag, quote
+from filelock import FileLock, Timeout
+
+from ..engine.errors import clip, flag, is_whole, quote, whole
 from ..engine.savefile import PATH_LIMIT, write_atomic
 from ..engine.variants import RULES, get_rules
 from .datafolder import ENV, LOCK, Damaged, RecordsWarning, home, new_id, parse_json, read_bytes, set_aside, warn
@@ -71,7 +73,7 @@ LOCK_WAIT = 10.0
 def stats_key(variant: object, suits: object) -> str:
     """``"spiderette:4"``, checked: ``ValueError`` for a variant or suit count that does not exist."""
     rules = get_rules(variant)  # type: ignore[arg-type]
-    if isinstance(suits, bool) or not isinstance(suits, int) or suits not in rules.suit_options:
+    if not is_whole(suits) or suits not in rules.suit_options:
         raise ValueError(rules.suits_refusal(suits))
     return f"{rules.name}:{suits}"
 
@@ -84,7 +86,7 @@ def _count(row: dict, name: str, nullable: bool = False, low: int | None = 0) ->
     value = row[name]
     if value is None and nullable:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
+    if not is_whole(value) or (low is not None and value < low):
         raise Damaged(f"{name!r} is {quote(value)}")
 
 
@@ -149,34 +151,15 @@ def _stats_lock(path: Path) -> Iterator[None]:
     """
     with LOCK:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        lock = FileLock(path.with_name(path.name + ".lock"), timeout=LOCK_WAIT)
         try:
-            _lock_file(fd, path)
+            lock.acquire(poll_interval=0.01)
+        except Timeout as e:
+            raise OSError(f"the statistics file {path} stays locked by another process") from e
+        try:
             yield
         finally:
-            os.close(fd)  # (closing the file lets the lock go)
-
-
-def _lock_file(fd: int, path: Path) -> None:
-    deadline = time.monotonic() + LOCK_WAIT
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        import msvcrt
-
-        def attempt() -> None:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    else:
-        def attempt() -> None:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    while True:
-        try:
-            attempt()
-            return
-        except OSError as e:
-            if time.monotonic() > deadline:
-                raise OSError(e.errno, f"the statistics file {path} stays locked by another process") from e
-            time.sleep(0.01)
+            lock.release()
 
 
 def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int, game_id: str,
@@ -188,8 +171,7 @@ def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int
     key = stats_key(variant, suits)
     flag(won, "won")
     for name, value in (("score", score), ("moves", moves)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be a whole number, not {quote(value)}")
+        whole(value, name)
     if not isinstance(game_id, str) or not 0 < len(game_id) <= 64:
         raise ValueError(f"game_id must be a string of 1 to 64 characters, not {quote(game_id)}")
     path = home(folder) / STATS_FILE
