@@ -138,3 +138,14 @@ def test_a_refusal_pickles_with_its_decision():
     e = raised(g.play, "bd ec1")
     back = pickle.loads(pickle.dumps(e))
     assert back.refusal == e.refusal and back.code == "does-not-fit" and back.index == 2 and str(back) == str(e)
+
+
+def test_the_group_rule_has_one_form_for_the_hot_loops():
+    """Rules.links and the mask the engine's run count uses inline are one rule."""
+    from spiderette.engine.variants import RULES
+
+    for rules in RULES.values():
+        m = rules.link_mask
+        for below in range(64):
+            for above in range(64):
+                assert rules.links(below, above) == ((below & m) == (above & m) + 1), (rules.name, below, above)

@@ -362,9 +362,9 @@ class Game:
         if j < 0:
             return 0
         lo = self._down[i]
-        links = self._links
+        m = self.rules.link_mask  # (the variant's rule, links, inline: this loop runs on every move)
         k = 1
-        while j > lo and links(col[j - 1], col[j]):
+        while j > lo and (col[j - 1] & m) == (col[j] & m) + 1:
             j -= 1
             k += 1
         return k

@@ -18,6 +18,12 @@ from dataclasses import dataclass, field
 
 from .errors import quote
 
+#: The bits of a card (``suit * 16 + rank``; bit 4 is its colour) that a group compares: ``above`` continues a
+#: group on ``below`` when ``below & mask == (above & mask) + 1``. Every bit: one rank lower in the same suit;
+#: the rank and the colour bit: one rank lower in the same colour. The engine's hot loops use the mask inline.
+SUIT_MASK = -1
+COLOUR_MASK = 31
+
 
 def same_suit_links(below: int, above: int) -> bool:
     """``above`` is one rank below ``below`` in the same suit (cards are ``suit * 16 + rank``)."""
@@ -26,7 +32,7 @@ def same_suit_links(below: int, above: int) -> bool:
 
 def same_colour_links(below: int, above: int) -> bool:
     """``above`` is one rank below ``below`` in the same colour (bit 4 of a card is its colour)."""
-    return (below & 15) == (above & 15) + 1 and not (below ^ above) & 16
+    return (below & COLOUR_MASK) == (above & COLOUR_MASK) + 1
 
 
 @dataclass(frozen=True)
@@ -49,9 +55,13 @@ class Rules:
     #: same suit (same colour when ``group`` is ``"colour"``): the variant's one rule of groups and runs, a
     #: plain function (the engine's hot loops call it).
     links: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
+    #: the same rule as a mask for the hot loops (``links(b, a) == ((b & link_mask) == (a & link_mask) + 1)``)
+    link_mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "links", same_colour_links if self.group == "colour" else same_suit_links)
+        colour = self.group == "colour"
+        object.__setattr__(self, "links", same_colour_links if colour else same_suit_links)
+        object.__setattr__(self, "link_mask", COLOUR_MASK if colour else SUIT_MASK)
 
     @property
     def columns(self) -> int:
