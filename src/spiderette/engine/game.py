@@ -374,15 +374,17 @@ class Game:
         r = self.deal_refusal()
         return None if r is None else r.reason
 
+    def can_deal(self) -> bool:
+        """Can a deal be made now: cards left in the stock, and no empty column (unless the variant allows)."""
+        return self._sp < len(self._stock) and (self.rules.deal_with_empty or all(self._cols))
+
     def deal_refusal(self) -> Refusal | None:
         """Why no deal can be made now (a :class:`~spiderette.engine.errors.Refusal`), or ``None`` when one can."""
+        if self.can_deal():
+            return None
         if self._sp >= len(self._stock):
             return Refusal("empty-stock")
-        if not self.rules.deal_with_empty:
-            for i, col in enumerate(self._cols):
-                if not col:
-                    return Refusal("deal-with-empty-column", i)
-        return None
+        return Refusal("deal-with-empty-column", next(i for i, col in enumerate(self._cols) if not col))
 
     def _complete(self, i: int) -> bool:
         """Does column ``i`` end in a complete king-to-ace run?"""
@@ -412,7 +414,7 @@ class Game:
             for d in empty:
                 moves = row[d]
                 out.extend(moves[1:r + 1])
-        if self.deal_refusal() is None:
+        if self.can_deal():
             out.append(DEAL)
         if not self.auto_remove:
             out.extend(SENDS[i] for i in range(n) if self._complete(i))

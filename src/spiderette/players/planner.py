@@ -356,7 +356,7 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
         line = _moves(_line(nodes, chosen))
         return _checked(game, Plan(line[0], line, nodes[chosen][2], root_value, alternatives, expanded,
                                    nodes[chosen][4]))
-    if game.deal_error() is None:
+    if game.can_deal():
         return Plan(DEAL, (DEAL,), root_value, root_value, alternatives, expanded, ("deal", None))
     if stock and any(not up and not d for d, up in table):
         # Nothing improves and an empty column forbids the deal: plan the best way to fill it.

@@ -202,7 +202,7 @@ def _ranking(g: Game) -> list[tuple[int, str, tuple[int, ...], Move]]:
         if judged is not None:
             (later if judged[0] == REARRANGE else out).append((judged[0], not lands_in_suit(g, m),
                                                                -(m.count or 0), m, *judged[1:]))
-    if not out and g.stock_count and g.deal_error() is not None:
+    if not out and g.stock_count and not g.can_deal():
         out = _fills(g)
         filling = {t[3] for t in out}
         later = [t for t in later if t[3] not in filling]
