@@ -17,7 +17,6 @@ Python owns the :class:`~spiderette.Game` and checks every action; the browser d
 from __future__ import annotations
 
 import concurrent.futures
-import threading
 import time
 from collections.abc import Callable, Iterable
 
@@ -29,13 +28,13 @@ from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
 from ..engine.variants import RULES
-from ..players.background import PlayFuture
 from .clock import GameClock
 from .frontend import static_file
 from .hintbuttons import HINT_BUDGET, THINK_BUDGET, TableHints  # noqa: F401 - the budgets: importable here
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .postmortem import PostMortem, said
 from .scorekeeper import TableRecords
+from .scripted import ScriptedPlay
 from .traits import Flag
 from .view import click_move, view
 from .winnable import WinnableCheck
@@ -91,7 +90,7 @@ class Widget(anywidget.AnyWidget):
         self._message = ""
         self._tone = ""                   # view.tone: "refusal" while the message is a refusal
         self._hints = TableHints(game.lock)                # view.hint and view.thinking: Hint and Think
-        self._task: PlayFuture | None = None
+        self._scripted = ScriptedPlay(self._lock, self._step)   # w.play
         self._on_move: list[Callable[[Move], object]] = []
         self._games = 0                   # bumps for every new game: part of the table's key
         self._table: tuple | None = None  # the key of the table last published
@@ -184,7 +183,7 @@ class Widget(anywidget.AnyWidget):
         end = None if timeout is None else time.monotonic() + timeout
         while True:
             with self._lock:   # an answer is published under the lock, before its task is forgotten
-                tasks = (self._hints.running, self._winnable.running, self._task, self._postmortem.running)
+                tasks = (self._hints.running, self._winnable.running, self._scripted.running, self._postmortem.running)
                 running = [f for f in tasks if f is not None and not f.done()]
             if not running:
                 return True
@@ -245,8 +244,7 @@ class Widget(anywidget.AnyWidget):
 
         Every other action on the table, from Python or from the browser, stops it first too.
         """
-        task, self._task = self._task, None
-        return task is not None and task.cancel()
+        return self._scripted.stop()
 
     def _do(self, move: Move) -> Move:
         self.stop()
@@ -454,7 +452,8 @@ class Widget(anywidget.AnyWidget):
         Everything is checked before anything plays: the notation, the arguments, and that the whole
         sequence is legal from the table as it is (a refusal changes nothing and says which move).
         ``wait=True`` returns the moves played; ``wait=False`` steps in a background thread and returns a
-        :class:`PlayFuture` at once (``cancel()``, ``done()``, ``result()``), so the kernel stays free.
+        :class:`~spiderette.players.background.PlayFuture` at once (``cancel()``, ``done()``, ``result()``),
+        so the kernel stays free.
         Any other action on the table, or a new ``play``, stops a running one before it acts.
         """
         seq = parse_sequence(moves)
@@ -468,34 +467,7 @@ class Widget(anywidget.AnyWidget):
                 self._refuse(e, where=f" (move {e.index} of the sequence)" if e.index else "",
                              words=sequence_refusal(self._game, e))
                 raise
-        task = PlayFuture()
-        self._task = task
-        if wait:
-            self._run(task, seq, delay)
-            return task.result()
-        threading.Thread(target=self._run, args=(task, seq, delay), name="spiderette-play", daemon=True).start()
-        return task
-
-    def _run(self, task: PlayFuture, seq: list[Move], delay: float) -> None:
-        """Play ``seq`` step by step for ``task``; each step is whole, and a cancelled task plays no more."""
-        task.started = True
-        try:
-            for i, m in enumerate(seq):
-                if i and delay and task.stop.wait(delay):
-                    break
-                with self._lock:
-                    if task.cancelled():
-                        break
-                    task.played.append(self._step(m))
-        except BaseException as e:  # an illegal step (w.game was changed meanwhile) ends the play, shown
-            if task.set_running_or_notify_cancel():
-                task.set_exception(e)
-            return
-        finally:
-            if self._task is task:
-                self._task = None
-        if task.set_running_or_notify_cancel():
-            task.set_result(list(task.played))
+        return self._scripted.start(seq, delay, wait)
 
     # ------------------------------------------------------------------ messages from the browser
     def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
