@@ -30,6 +30,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from .advice import planner_hint, step_words
 from .background import StoppableFuture, run_in_thread
+from .limits import Limit
 from .planner import DEFAULT_BUDGET
 from .solver import solve
 from .strategies import visible_key
@@ -239,7 +240,7 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
     planner's choice (:mod:`spiderette.players.planner`, honest: from the cards a player saw). ``cancel`` (a
     ``threading.Event``) stops it between and inside solves: what is undecided then stays "unknown".
     """
-    whole(node_limit, "node_limit", 1)
+    Limit.of(node_limit=node_limit, none=False, error=None)
     whole(max_solves, "max_solves", 2)
     an_event(cancel)
     flag(planner, "planner")
@@ -302,6 +303,6 @@ def analyse_async(source: object, node_limit: int = ANALYSIS_NODES, planner: boo
     """:func:`analyse` in a background thread: a ``Future`` of the :class:`Analysis` whose ``cancel()``
     stops it. The game is copied at once, so it may be played on meanwhile."""
     game = game_of(source).copy()
-    whole(node_limit, "node_limit", 1)
+    Limit.of(node_limit=node_limit, none=False, error=None)
     whole(max_solves, "max_solves", 2)
     return run_in_thread(lambda stop: analyse(game, node_limit, planner, stop, max_solves), "spiderette-analyse")

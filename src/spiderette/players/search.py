@@ -22,8 +22,9 @@ import threading
 import time
 from collections import Counter
 
-from ..engine.errors import is_whole, quote, seconds
+from ..engine.errors import is_whole, quote
 from ..engine.game import Game
+from .limits import Limit
 from .ranking import Hint, useful_hints
 from .solver import plan
 
@@ -48,11 +49,11 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
     then counts only the draws made.
     ``time_limit`` (seconds, ``None``: none) may cut the search short too; the reason then says so.
     """
-    for name, value, low in (("samples", samples, 1), ("node_limit", node_limit, 1)):
-        if not is_whole(value) or value < low:
-            raise ValueError(f"{name} must be a whole number >= {low}, not {quote(value)}")
-    time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    if not is_whole(samples) or samples < 1:
+        raise ValueError(f"samples must be a whole number >= 1, not {quote(samples)}")
+    limit = Limit.of(time_limit, node_limit, none=False)
+    node_limit = limit.tables
+    deadline = None if limit.time is None else time.perf_counter() + limit.time
     ranked = useful_hints(g)
     if not ranked:
         return None

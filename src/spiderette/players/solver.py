@@ -39,10 +39,11 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-from ..engine.errors import an_event, is_whole, quote, seconds
+from ..engine.errors import an_event
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move, move_table
 from .background import StoppableFuture, run_in_thread
+from .limits import Limit
 
 
 @dataclass(frozen=True)
@@ -288,7 +289,7 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
     ``cancel`` (a ``threading.Event``) is set; a claimed win is replayed on a copy before it is returned.
     """
     a_game(g, "solve")
-    time_limit, node_limit = _limits(time_limit, node_limit)
+    limit = Limit.of(time_limit, node_limit)
     an_event(cancel)
     t0 = time.perf_counter()
     with g.locked():
@@ -300,7 +301,7 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
     nodes = 0
     if start.is_won:
         return result("win")
-    budget = _Budget(t0, time_limit, node_limit)
+    budget = _Budget(t0, limit.time, limit.tables)
     # First the streamliner: rounds of searches, each weight set in turn, in which only whole runs move.
     stream_budget = budget.share(STREAMLINER_SHARE)
     round_nodes = FIRST_ROUND
@@ -334,15 +335,6 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
     if outcome == "cancelled":
         return result("unknown", reason="cancelled")
     return result("unknown", reason="node limit reached" if budget.nodes_spent(nodes) else "time limit reached")
-
-
-def _limits(time_limit: object, node_limit: object) -> tuple[float | None, int | None]:
-    """The budget of a solve, checked: seconds > 0 or ``None``, a whole number of tables >= 1 or ``None``."""
-    time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
-    if node_limit is not None and (not is_whole(node_limit)
-                                   or node_limit < 1):
-        raise ValueError(f"node_limit must be a whole number >= 1 or None, not {quote(node_limit)}")
-    return time_limit, node_limit
 
 
 def _checked(start: Game, line: list[Move]) -> list[Move]:
@@ -471,7 +463,7 @@ def solve_async(g: Game, time_limit: float | None = 10.0, node_limit: int | None
     once too (a ``TypeError`` or ``ValueError`` here, not in the ``Future``).
     """
     a_game(g, "solve_async")
-    time_limit, node_limit = _limits(time_limit, node_limit)
+    limit = Limit.of(time_limit, node_limit)
     with g.locked():
         start = g.copy()
-    return run_in_thread(lambda stop: solve(start, time_limit, node_limit, stop), "spiderette-solve")
+    return run_in_thread(lambda stop: solve(start, limit.time, limit.tables, stop), "spiderette-solve")

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from ..engine.errors import quote, seconds, whole
+from ..engine.errors import quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.predicates import (  # noqa: F401 - the named heuristics, still importable from here
@@ -47,6 +47,7 @@ from ..engine.predicates import (  # noqa: F401 - the named heuristics, still im
     turns_over_keeping_empty_columns,
     visible_key,
 )
+from .limits import Limit
 from .ranking import greedy_move
 from .search import STUDY_NODES, STUDY_SAMPLES, search_hint
 from .solver import solve
@@ -273,7 +274,7 @@ class SearchStrategy(Strategy):
                  name: str | None = None) -> None:
         super().__init__(name)
         self.samples = whole(samples, "samples", 1)
-        self.node_limit = whole(node_limit, "node_limit", 1)
+        self.node_limit = Limit.of(node_limit=node_limit, none=False, error=None).tables
         self.seed = whole(seed, "seed")
 
     def choose(self, game: Game) -> Move | None:
@@ -305,9 +306,8 @@ class SolverStrategy(Strategy):
         super().__init__(name)
         if node_limit is None and time_limit is None:
             raise ValueError("give node_limit or time_limit (or both): the solver needs a budget")
-        self.node_limit = None if node_limit is None else whole(node_limit, "node_limit", 1)
-        time_limit = seconds(time_limit, "time_limit", positive=True, none=True, error=ValueError)
-        self.time_limit = time_limit
+        limit = Limit.of(time_limit, node_limit, error=None)
+        self.node_limit, self.time_limit = limit.tables, limit.time
         self.retry_after = whole(retry_after, "retry_after", 1)
         if fallback is not None and not callable(fallback):
             raise TypeError(f"fallback must be a strategy (a callable), not {quote(fallback)}")
