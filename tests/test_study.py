@@ -24,6 +24,7 @@ from spiderette import (
 )
 from spiderette.players.extras import TEACH
 from spiderette.studies.intervals import binomial_two_sided, format_p, mcnemar, wilson_interval
+from spiderette.studies.results import Table
 from spiderette.studies.runner import ENDS, play_deal
 
 ROW_KEYS = ["deal", "won", "runs", "score", "moves", "face_down_left", "seconds", "end"]
@@ -230,6 +231,17 @@ def test_compare_plays_every_strategy_on_the_same_deals_with_a_paired_test():
                              " only by rules of thumb; p = ")
     with pytest.raises(ValueError, match="no strategy 'bold'"):
         cmp.paired("bold")
+
+
+def test_a_table_prints_aligned_and_escapes_its_html():
+    table = Table([{"deal": 7, "R&D <x>": 0.12345, "n": None}, {"deal": 123, "R&D <x>": 12345.6, "n": "'a'"}])
+    assert str(table).splitlines() == ["deal  R&D <x>  n",
+                                       "----  -------  ---",
+                                       "7     0.123",
+                                       "123   12,346   'a'"]
+    assert repr(table) == str(table) and str(Table()) == "(empty)" and Table()._repr_html_() == "<p>(empty)</p>"
+    html = table._repr_html_()
+    assert "<th>R&amp;D &lt;x&gt;</th>" in html and "<td>&#x27;a&#x27;</td>" in html and "<x>" not in html
 
 
 def test_peeking_is_labelled_in_tables():

@@ -11,7 +11,6 @@ mine on 1 spiderette deal (4 suits): won 1 (100.0%, 95% CI 20.7–100.0%)
 
 from __future__ import annotations
 
-import html
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import quote
 from ..engine.game import Game
+from ..engine.tabular import html_table, text_table
 from ..players.extras import need, new_figure
 from .intervals import MEASURES, Z95, PairedTest, format_interval, format_p, mcnemar, wilson_interval
 
@@ -150,25 +150,17 @@ class Table(list):
     """Rows (dicts) that print as an aligned text table, show as HTML in a notebook, and become a DataFrame."""
 
     def __str__(self) -> str:
-        if not self:
-            return "(empty)"
-        cols = list(self[0])
-        cells = [cols] + [[_cell(r.get(c)) for c in cols] for r in self]
-        widths = [max(len(row[i]) for row in cells) for i in range(len(cols))]
-        lines = ["  ".join(v.ljust(w) for v, w in zip(row, widths)).rstrip() for row in cells]
-        lines.insert(1, "  ".join("-" * w for w in widths))
-        return "\n".join(lines)
+        return text_table(*self._cells()) if self else "(empty)"
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        if not self:
-            return "<p>(empty)</p>"
+        return html_table(*self._cells()) if self else "<p>(empty)</p>"
+
+    def _cells(self) -> tuple[list[str], list[list[str]]]:
+        """The headers (the first row's keys) and the rows' cells as text."""
         cols = list(self[0])
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(_cell(r.get(c)))}</td>" for c in cols) + "</tr>"
-                       for r in self)
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return cols, [[_cell(r.get(c)) for c in cols] for r in self]
 
     def to_pandas(self) -> pandas.DataFrame:
         return need("to_pandas()", "pandas").DataFrame(list(self))

@@ -35,7 +35,6 @@ Spiderette      4       1    1      100%       1            1         612       
 
 from __future__ import annotations
 
-import html
 import json
 import os
 import time
@@ -47,6 +46,7 @@ from filelock import FileLock, Timeout
 
 from ..engine.errors import clip, flag, is_whole, quote, whole
 from ..engine.savefile import PATH_LIMIT, write_atomic
+from ..engine.tabular import html_table, text_table
 from ..engine.variants import RULES, get_rules
 from .datafolder import ENV, LOCK, Damaged, RecordsWarning, home, new_id, parse_json, read_bytes, set_aside, warn
 
@@ -64,6 +64,9 @@ FIELDS = ("played", "won", "streak", "best_streak", "best_score", "fewest_moves"
 #: The columns of the tables: (field, heading).
 COLUMNS = (("played", "played"), ("won", "won"), ("win_rate", "win rate"), ("streak", "streak"),
            ("best_streak", "best streak"), ("best_score", "best score"), ("fewest_moves", "fewest moves"))
+
+#: The title of the statistics' tables (the text's first line, the HTML's caption).
+TITLE = "Spiderette statistics"
 
 #: How long a write of the statistics waits for another process (another kernel) to finish its own.
 LOCK_WAIT = 10.0
@@ -259,24 +262,19 @@ class Stats:
         where = f"\n(kept in {self.path})" if self.path else ""
         if not rows:
             return "No games recorded yet." + where
-        head = ["variant", "suits"] + [h for _, h in COLUMNS]
-        body = [[r["title"], str(r["suits"])] + [self.cell(r, f) for f, _ in COLUMNS] for r in rows]
-        widths = [max(len(x[i]) for x in [head, *body]) for i in range(len(head))]
-        lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(x, widths)))
-                 for x in [head, *body]]
-        return "\n".join(["Spiderette statistics", *lines]) + where
+        return f"{TITLE}\n" + text_table(*self._cells(rows), align="l" + "r" * (1 + len(COLUMNS)), rule=False) + where
 
     def _repr_html_(self) -> str:
         rows = self.rows
         if not rows:
             return "<p>No games recorded yet.</p>"
-        head = "".join(f"<th>{h}</th>" for h in ["variant", "suits"] + [h for _, h in COLUMNS])
-        body = "".join(
-            f"<tr><td>{html.escape(r['title'])}</td><td>{r['suits']}</td>"
-            + "".join(f"<td style='text-align:right'>{self.cell(r, f)}</td>" for f, _ in COLUMNS) + "</tr>"
-            for r in rows)
-        return (f"<table class='spiderette-stats'><caption>Spiderette statistics</caption>"
-                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+        return html_table(*self._cells(rows), align="ll" + "r" * len(COLUMNS), caption=TITLE,
+                          css_class="spiderette-stats")
+
+    def _cells(self, rows: list[dict]) -> tuple[list[str], list[list[str]]]:
+        """The headers and the rows' cells as text, for :meth:`__str__` and :meth:`_repr_html_`."""
+        head = ["variant", "suits"] + [h for _, h in COLUMNS]
+        return head, [[r["title"], str(r["suits"])] + [self.cell(r, f) for f, _ in COLUMNS] for r in rows]
 
 
 def stats(folder: str | os.PathLike | None = None) -> Stats:
