@@ -11,7 +11,8 @@ What is measured, and how:
   ``timeStamp`` of its ``pointerup``, on a capturing window listener) to the first change of the table's
   drawing (a MutationObserver on ``.sp-table``: the front end's prediction, drawn before Python answers,
   when it can tell the outcome), and to the moment the DOM shows Python's answer (the deals / moves
-  counter changes: the stats bar shows only confirmed views); each also to the next animation frame.
+  counter changes and, in a front end that queues intents, its ``data-pending`` is "0": the stats bar
+  follows the prediction there); each also to the next animation frame.
   The kernel round trip (intent -> Python -> new ``view`` -> redraw) is inside the second; Playwright's
   input dispatch is in neither. The mouse button is held ``HOLD_MS`` (80 ms) as in a person's click, so the
   page's work for the press (JupyterLab following the focus from a button back to the table) is done
@@ -61,7 +62,8 @@ TARGET_BYTES = 2048
 ARM = """([counter]) => {
   // Resolve with {first, first_frame, dom, frame} (ms after the click): the first change of the table's
   // drawing (a MutationObserver on .sp-table: what the player sees move, a prediction included) and the
-  // change of the status counter (Python's view has arrived and is drawn: the confirmed answer); each
+  // change of the status counter once no intent waits (Python's view has arrived and is drawn: the
+  // confirmed answer); each
   // also to the next animation frame after it. The click starts at its pointerup (a card acts on
   // pointerup, the stock and the buttons on click, which follows it).
   const root = document.querySelector('.spiderette');
@@ -81,8 +83,11 @@ ARM = """([counter]) => {
       requestAnimationFrame(() => { firstFrame = performance.now() - t0; });
     });
     seen.observe(tableEl, {subtree: true, childList: true});
+    // (a front end that draws its prediction in the stats bar too says in data-pending how many intents
+    // wait for Python: the confirmed view is the one drawn when none waits)
+    const waiting = () => root.dataset.pending !== undefined && root.dataset.pending !== '0';
     const obs = new MutationObserver(() => {
-      if (el.textContent === before || t0 === null) return;
+      if (el.textContent === before || t0 === null || waiting()) return;
       const dom = performance.now();
       obs.disconnect();
       seen.disconnect();
@@ -93,7 +98,8 @@ ARM = """([counter]) => {
         resolve({first: f, first_frame: firstFrame === null ? frame : firstFrame, dom: dom - t0, frame});
       });
     });
-    obs.observe(root, {subtree: true, childList: true, characterData: true});
+    obs.observe(root, {subtree: true, childList: true, characterData: true, attributes: true,
+                       attributeFilter: ['data-pending']});
     setTimeout(() => reject(new Error('no redraw within 10 s')), 10000);
   });
 }"""
