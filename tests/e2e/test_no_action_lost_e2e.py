@@ -94,6 +94,25 @@ def test_undo_clicked_15_ms_after_a_deal_takes_the_deal_back(seed7):
     assert seed7.widget_problems() == []
 
 
+def test_the_stock_clicked_twice_at_once_deals_twice(seed7):
+    """The second click lands while the first deal's cards fly off the stock: they let it through."""
+    page = seed7.page
+    slow_answers(page, SLOW)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})  # (flights as on a very busy machine)
+    stock = H.pile(page, "stock")
+    click_at(page, stock)
+    page.wait_for_timeout(60)
+    click_at(page, stock)
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+    t = settled(page)
+    assert t["status"]["moves"] == "2" and t["status"]["deals"] == "2", t["status"]
+    assert H.kernel_json(page, "w.game.move_count") == 2, "both deals reached Python"
+    assert_python_shown(page, t)
+    assert seed7.widget_problems() == []
+
+
 def _drag_held_across_the_answer(page, source, target) -> None:
     """Press on ``source``, start dragging at once, hold while Python answers, then drop on ``target``."""
     x0, y0 = H.grab_point(source)

@@ -31,18 +31,9 @@ from .variants import Rules, get_rules
 SCORINGS = ("standard", "pairs")
 
 
-class Status(str, Enum):
-    """What :attr:`Game.status` says: a ``str`` equal to its value (``g.status == "won"``), hashed, written,
-    formatted and sent as JSON as that value.
-
-    >>> Status.DEAD_END == "dead_end", f"{Status.WON}", {"won": 1}[Status.WON]
-    (True, 'won', 1)
-    """
-
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
-    DEAD_END = "dead_end"
+class Word(str, Enum):
+    """A state named by a word: a ``str`` equal to its value, hashed, written, formatted, shown and sent as
+    JSON as that value (the base of :class:`Status` and of the solver's verdicts)."""
 
     __str__ = str.__str__
     __format__ = str.__format__
@@ -50,6 +41,19 @@ class Status(str, Enum):
 
     def __repr__(self) -> str:
         return repr(self.value)
+
+
+class Status(Word):
+    """What :attr:`Game.status` says: a ``str`` equal to its value (``g.status == "won"``).
+
+    >>> Status.DEAD_END == "dead_end", f"{Status.WON}", {"won": 1}[Status.WON], Status("lost")
+    (True, 'won', 1, 'lost')
+    """
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+    DEAD_END = "dead_end"
 _RLOCK = type(threading.RLock())
 START_SCORE = 500
 RUN_BONUS = 100

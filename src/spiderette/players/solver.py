@@ -40,7 +40,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from ..engine.errors import an_event
-from ..engine.game import Game, a_game
+from ..engine.game import Game, Word, a_game
 from ..engine.move import DEAL, SENDS, Move, move_table
 from .background import StoppableFuture, run_in_thread
 from .limits import Limit
@@ -83,6 +83,18 @@ FIRST_ROUND = 5000
 STREAMLINER_SHARE = 0.7
 
 
+class Verdict(Word):
+    """What :func:`solve` found, a ``str`` equal to its value (``res.result == "win"``).
+
+    >>> Verdict("loss") == "loss", Verdict.WIN
+    (True, 'win')
+    """
+
+    WIN = "win"
+    LOSS = "loss"
+    UNKNOWN = "unknown"
+
+
 @dataclass(frozen=True)
 class SolveResult:
     """What :func:`solve` found.
@@ -93,7 +105,7 @@ class SolveResult:
     solved (so that a winning line can be replayed from it).
     """
 
-    result: str
+    result: Verdict
     moves: list[Move] = field(default_factory=list)
     nodes: int = 0
     seconds: float = 0.0
@@ -296,7 +308,7 @@ def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = Non
         start = g.copy()
 
     def result(outcome: str, line: list[Move] = (), reason: str = "") -> SolveResult:
-        return SolveResult(outcome, list(line), nodes, time.perf_counter() - t0, reason, start=start)
+        return SolveResult(Verdict(outcome), list(line), nodes, time.perf_counter() - t0, reason, start=start)
 
     nodes = 0
     if start.is_won:
