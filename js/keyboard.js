@@ -3,7 +3,7 @@
 
 import { cardName, letter } from "./cards.js";
 import { markTargets } from "./table.js";
-import { sendsRun } from "./view.js";
+import { sendsRun, topCards } from "./view.js";
 
 /**
  * Keyboard play on `root`. `drawn` = {view, refs} is what the table shows now; `send(intent)` sends an
@@ -94,7 +94,7 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
       return;
     }
     // (the cursor is clamped to the movable group: these cards can be picked up)
-    sel = { src: col, k: depth, cards: c.up.slice(c.up.length - depth).join() };
+    sel = { src: col, k: depth, cards: topCards(c, depth) };
     apply();
     const top = c.up[c.up.length - depth];
     say(`picked up ${depth === 1 ? cardName(top) : `${depth} cards from the ${cardName(top)}`}, column ${letter(col)}. ` +
@@ -200,7 +200,7 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
     rebase() {
       if (!sel) return;
       const c = drawn.view.tableau[sel.src];
-      if (!c || c.up.length < sel.k || c.up.slice(c.up.length - sel.k).join() !== sel.cards) sel = null;
+      if (!c || c.up.length < sel.k || topCards(c, sel.k) !== sel.cards) sel = null;
     },
     /** Forget a pick-up (the table is about to change). */
     drop() {

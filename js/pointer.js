@@ -4,7 +4,7 @@
 import { springBack } from "./animation.js";
 import { showArt } from "./cards.js";
 import { forget, markTargets, showEnd } from "./table.js";
-import { sendsRun } from "./view.js";
+import { sendsRun, topCards } from "./view.js";
 
 const DRAG_THRESHOLD = 4; // px: less than this is a click
 
@@ -101,7 +101,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
       pointerId: e.pointerId, x0: e.clientX, y0: e.clientY, col, index, k, felt,
       scroll0: felt ? [felt.scrollLeft, felt.scrollTop] : [0, 0],
       movable: k <= c.movable, dragging: false, moved: false, els: null,
-      cards: c.up.slice(c.up.length - k).join(), tr: "", stale: false,
+      cards: topCards(c, k), tr: "", stale: false,
     };
     try { root.setPointerCapture(e.pointerId); } catch (_) { /* synthetic events */ }
   });
@@ -205,7 +205,7 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     const p = press;
     if (!p) return;
     const c = drawn.view.tableau[p.col];
-    if (!c || c.total - p.index !== p.k || c.up.length < p.k || c.up.slice(c.up.length - p.k).join() !== p.cards) {
+    if (!c || c.total - p.index !== p.k || c.up.length < p.k || topCards(c, p.k) !== p.cards) {
       if (!p.dragging) {
         p.stale = true; // a press that is not a drag yet: its release is a click where it lands
         return;

@@ -240,10 +240,7 @@ export function inCards(v, intent) {
  * that awaits the cards of a deal).
  */
 export function resolve(t, intent) {
-  if (intent.card === undefined) {
-    const { card: _c, onto: _o, ...plain } = intent;
-    return plain;
-  }
+  if (intent.card === undefined) return intent; // (kept without cards: inCards adds onto only with card)
   // (two decks hold each card twice: the column the intent named first, else the leftmost)
   const prefer = (cols, i) => (cols.includes(i) ? i : cols.length ? cols[0] : -1);
   const holding = [...t.tableau.keys()].filter((i) => t.tableau[i].up.includes(intent.card));

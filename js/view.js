@@ -124,4 +124,7 @@ export const targetsOf = (v, src, k) => arr(v.targets[`${src}:${k}`]);
 export const sendsRun = (v, col, k) => v.sendable.includes(col) && k <= v.run_length;
 
 /** Equal for two views that show the same cards in the same places. */
+/** The top `k` face-up cards of column `c`, as one string: what a press or a pick-up holds. */
+export const topCards = (c, k) => c.up.slice(c.up.length - k).join();
+
 export const tableauSignature = (v) => JSON.stringify([v.tableau, v.foundations, v.stock]);

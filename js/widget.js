@@ -71,7 +71,8 @@ function render({ model, el }) {
   let confirmed = null; // Python's last view (it may wait behind a prediction; the predictions start from it)
   let shown = null; // Python's last view drawn (the chrome shows it)
   // Every intent not answered yet, in order (the one source of truth of what is pending): the first is
-  // the one Python is answering, {intent, id, guess (its prediction on Python's table when it was sent)};
+  // the one Python is answering, {intent, id, sent (the intent as sent, for Python's table), guess (its
+  // prediction on that table)};
   // the others wait their turn, {intent} (docs: "No action is lost: the queue").
   const unanswered = [];
   let sent = 0;
@@ -100,6 +101,7 @@ function render({ model, el }) {
         continue;
       }
       first.id = `${PAGE}-${uid}-${++sent}`;
+      first.sent = intent;
       first.guess = predict(confirmed, intent, history);
       if (!post({ ...intent, version: confirmed.version, id: first.id })) {
         unanswered.length = 0; // the comm is gone (said on the felt): nothing more can be sent
@@ -152,15 +154,15 @@ function render({ model, el }) {
     if (!unanswered.length || root.classList.contains("sp-silent")) return { t: confirmed, known: true };
     const h = history.fork();
     let t = confirmed;
-    for (const [i, { intent: made, guess }] of unanswered.entries()) {
-      const intent = i === 0 ? null : resolve(t, made);
+    for (const [i, item] of unanswered.entries()) {
+      const intent = i === 0 ? item.sent : resolve(t, item.intent);
       if (intent === GONE) continue; // (its cards will have gone: it will not be sent)
-      if (i > 0 && intent === null) return { t, known: false };
-      const p = i === 0 ? guess : predict(t, intent, h);
+      if (intent === null) return { t, known: false };
+      const p = i === 0 ? item.guess : predict(t, intent, h);
       if (p) {
         h.see(t, p);
         t = p;
-      } else if (!STILL.includes(made.action) && !refused(t, i === 0 ? made : intent)) {
+      } else if (!STILL.includes(intent.action) && !refused(t, intent)) {
         return { t, known: false };
       }
     }

@@ -76,6 +76,16 @@ def assert_python_shown(page, t: dict) -> None:
     assert t["cols"] == H.cols_of_view(H.kernel_json(page, "w.view")), "the table shows Python's view"
 
 
+def assert_played(seed7, t: dict, *moves: str) -> None:
+    """The table ``t`` and Python's game are deal 7 after ``moves``, the table shows Python's view, and
+    the page logged no problem of the widget's."""
+    page = seed7.page
+    assert t["cols"] == cols(game(*moves)), f"the table after {moves}"
+    assert python_state(page)["game"] == game(*moves).to_dict()
+    assert_python_shown(page, t)
+    assert seed7.widget_problems() == []
+
+
 # ---------------------------------------------------------------------------------------------- reproductions
 def test_undo_clicked_15_ms_after_a_deal_takes_the_deal_back(seed7):
     page = seed7.page
@@ -136,10 +146,7 @@ def test_a_drag_begun_before_the_answer_to_u_is_played(seed7):
     assert H.table(page)["cols"] == cols(game()), "the undo is drawn at once"
     _drag_held_across_the_answer(page, H.card(page, "3S"), H.pile(page, "tableau-0"))
     t = settled(page)
-    assert t["cols"] == cols(game("ea")), "the drop was played on the answered table"
-    assert python_state(page)["game"] == game("ea").to_dict()
-    assert_python_shown(page, t)
-    assert seed7.widget_problems() == []
+    assert_played(seed7, t, "ea")  # the drop was played on the answered table
 
 
 def test_a_drag_begun_before_the_answer_to_a_move_is_played(seed7):
@@ -149,10 +156,7 @@ def test_a_drag_begun_before_the_answer_to_a_move_is_played(seed7):
     page.wait_for_timeout(15)
     _drag_held_across_the_answer(page, H.card(page, "3S"), H.pile(page, "tableau-0"))
     t = settled(page)
-    assert t["cols"] == cols(game("bd", "ea"))
-    assert python_state(page)["game"] == game("bd", "ea").to_dict()
-    assert_python_shown(page, t)
-    assert seed7.widget_problems() == []
+    assert_played(seed7, t, "bd", "ea")
 
 
 def test_a_keyboard_pick_up_right_after_a_move_is_dropped_where_asked(seed7):
@@ -168,10 +172,7 @@ def test_a_keyboard_pick_up_right_after_a_move_is_dropped_where_asked(seed7):
     for key in ["ArrowRight", "ArrowRight", "ArrowRight", "Enter"]:  # round to column a: drop it there
         page.keyboard.press(key)
     t = settled(page)
-    assert t["cols"] == cols(game("bd", "ea"))
-    assert python_state(page)["game"] == game("bd", "ea").to_dict()
-    assert_python_shown(page, t)
-    assert seed7.widget_problems() == []
+    assert_played(seed7, t, "bd", "ea")
 
 
 def test_an_answer_slower_than_the_silent_note_loses_nothing(seed7):
