@@ -17,7 +17,6 @@ import { readView, tableauSignature } from "./view.js";
 
 let instances = 0;
 
-const STATUS = { won: "won", lost: "lost", dead_end: "dead end" };
 const PLAY = "\u25B6\uFE0E Play";
 const PAUSE = "\u275A\u275A Pause";
 // An analysed game's verdict after each move: its mark in the move list.
@@ -211,8 +210,8 @@ function render({ model, el }) {
     valMoves.textContent = String(v.moves);
     valDeals.textContent = String(v.deals_left);
     valRuns.textContent = `${v.runs}/${v.runs_total}`;
-    badge.textContent = STATUS[v.status] || "";
-    badge.hidden = !STATUS[v.status];
+    badge.textContent = v.ending ? v.status.replace("_", " ") : ""; // (a game that has ended: "dead end")
+    badge.hidden = !v.ending;
     badge.className = `sp-rp-status sp-rp-${v.status}`;
     if (messageText.textContent !== v.message) {
       messageText.textContent = v.message;

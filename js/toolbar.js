@@ -7,12 +7,6 @@ import { h } from "./cards.js";
 import { createStatsPanel } from "./panel.js";
 import { suitsText } from "./values.js";
 
-const BANNER = {
-  won: "You won!",
-  lost: "No moves left: the game is lost",
-  dead_end: "Dead end: no deal can ever be made; undo to go back",
-};
-
 const THINK = ["think", "Think", "Look ahead without peeking (slow)"];
 const STOP_THINKING = ["stop_thinking", "Stop thinking", "Stop looking ahead"];
 
@@ -212,14 +206,15 @@ export function createChrome(uid = "sp") {
     title.textContent = `${variant ? variant.title : view.variant || "Spiderette"}${suits ? ` \u00b7 ${suitsText(suits)}` : ""}`;
   }
 
-  function showBanner(status) {
+  // The banner over a game that has ended: Python's words for its end (view.ending), and what to do next.
+  function showBanner(status, ending) {
     const current = bannerSlot.firstChild;
-    if (!BANNER[status]) {
+    if (!ending) {
       if (current) current.remove();
     } else if (!current || current.getAttribute("data-banner") !== status) {
       if (current) current.remove();
       const b = h("div", { class: `sp-banner sp-banner-${status}`, "data-banner": status, role: "alert" },
-        h("span", { class: "sp-banner-text", text: BANNER[status] }));
+        h("span", { class: "sp-banner-text", text: ending }));
       if (status === "won") {
         b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "Play again" }));
       } else {
@@ -290,7 +285,7 @@ export function createChrome(uid = "sp") {
       fillSuits();
       if (offers(selSuits, String(v.suits))) selSuits.value = String(v.suits);
     }
-    showBanner(v.status);
+    showBanner(v.status, v.ending);
     // the banner's Undo is the toolbar's: disabled alike (a dead end loaded without its history)
     const bannerUndo = bannerSlot.querySelector('[data-banner-action="undo"]');
     if (bannerUndo) {

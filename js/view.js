@@ -72,6 +72,7 @@ export function readView(model, synced = true) {
     moves: num(v.moves),
     runs: num(v.runs),
     status: str(v.status) || "playing",
+    ending: str(v.ending),
     can_deal: !!v.can_deal,
     deal_error: str(v.deal_error) || null,
     can_undo: !!v.can_undo,

@@ -125,8 +125,12 @@ ANYTHING = st.one_of(
     st.lists(st.one_of(SMALL_INTS, st.booleans(), st.floats(), st.text(max_size=3), st.none()), max_size=4),
     st.tuples(SMALL_INTS, SMALL_INTS), st.sets(SMALL_INTS, max_size=4), st.frozensets(SMALL_INTS, max_size=4),
     st.dictionaries(SMALL_INTS, SMALL_INTS, max_size=3),
-    st.builds(range, st.integers(min_value=-2**70, max_value=2**70), st.integers(min_value=-2**70, max_value=2**70),
+    # ranges of a few deals, anywhere (a study of them is played: quick), and ranges too long for a study
+    st.builds(lambda start, n, step: range(start, start + n * step, step),
+              st.integers(min_value=-2**70, max_value=2**70), st.integers(min_value=0, max_value=12),
               st.integers(min_value=1, max_value=2**70)),
+    st.builds(lambda start, extra: range(start, start + MAX_DEALS + 1 + extra),
+              st.integers(min_value=-2**70, max_value=2**70), st.integers(min_value=0, max_value=2**70)),
     st.builds(iter, st.lists(SMALL_INTS, max_size=4)),
     st.just(itertools.count()), st.just(object()),
 )

@@ -91,8 +91,10 @@ def test_sends_completed_runs_and_a_won_game_are_told_in_cards():
     send(w, action="move", src=1, dst=0, count=1)
     v = send(w, action="send", src=0)
     assert v["message"] == "Sent K♠–A♠ to the foundations; 1 run completed. You won! Score 891."
+    assert v["ending"] == "You won!", "the banner's words are Python's"
     v = send(w, action="undo")
     assert v["message"] == "Took back K♠–A♠ from the foundations (back to column a)"
+    assert v["ending"] == "", "no banner over a game in progress"
     w = Widget(game=Game.from_dict(NEAR_WON), record=False)
     v = send(w, action="move", src=1, dst=0, count=1)
     assert v["message"] == "Moved A♠ onto 2♠; 1 run completed. You won! Score 779."

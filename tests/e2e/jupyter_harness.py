@@ -211,11 +211,42 @@ KERNEL_IDLE = f"""() => {{
 }}"""
 
 
+# JupyterLab loaded, no document open in its main area (a Launcher may be), no dialog up: a notebook can
+# be opened in it
+LAB_READY = """() => {
+  const app = window.jupyterapp;
+  return !!app && !!app.shell && location.pathname.includes('/lab')
+    && ![...app.shell.widgets('main')].some((w) => w.context) && !document.querySelector('.jp-Dialog');
+}"""
+
+
+def close_notebooks(page, server: JupyterServer, timeout: float = 30_000) -> None:
+    """Close every document open in JupyterLab (unsaved changes dropped) and shut down every kernel."""
+    import json
+    import urllib.request
+
+    page.evaluate("() => { for (const w of [...window.jupyterapp.shell.widgets('main')]) w.dispose(); }")
+    # (JupyterLab may open a Launcher in the empty main area: it stays, the next notebook opens beside it)
+    with urllib.request.urlopen(server.api("sessions"), timeout=30) as r:
+        sessions = json.load(r)
+    for session in sessions:
+        req = urllib.request.Request(server.api(f"sessions/{session['id']}"), method="DELETE")
+        urllib.request.urlopen(req, timeout=30).close()
+    page.wait_for_function(LAB_READY, timeout=timeout, polling=50)
+
+
 def open_notebook(page, server: JupyterServer, name: str, cells: Iterable[str], widgets: int = 1,
                   timeout: float = 90_000) -> str:
     """Write and open a notebook, run all its cells, wait until ``widgets`` tables are drawn."""
     nb = server.write_notebook(name, cells)
-    page.goto(server.url(nb), wait_until="domcontentloaded")
+    if server.app == "lab" and page.evaluate(LAB_READY):
+        # JupyterLab is loaded and empty (the test before closed its notebooks): open this one in it
+        page.evaluate("(path) => window.jupyterapp.commands.execute('docmanager:open', {path})", nb)
+        page.wait_for_function("""(path) => { const w = window.jupyterapp.shell.currentWidget;
+                                   return !!w && !!w.context && w.context.path === path; }""",
+                               arg=nb, timeout=timeout, polling=50)
+    else:
+        page.goto(server.url(nb), wait_until="domcontentloaded")
     page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=100)
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(

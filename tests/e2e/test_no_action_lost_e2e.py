@@ -345,8 +345,12 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
     most = page.evaluate("window.__most")
     assert len(done) >= 25
     print(f"burst: {len(done)} actions in {took:.2f} s; at most {most} intents waited at once")
+    print("fast message:", fast_message)
+    for line in fast_log:
+        print("fast:", line)
     assert fast["cols"] == H.cols_of_view(fast_state), "the table shows Python's view"
-    assert fast_state["history"], "the burst played something"
+    assert "answered differently" not in fast_message
+    assert len(fast_log) >= 10, "the burst reached Python"
 
     # the same actions, each made after the answer to the one before
     slow_answers(page, 0)
@@ -361,12 +365,9 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
     slow_state = python_state(page)
     print("made slowly:", [a for a, m in zip(done, made) if m], "skipped:", [a for a, m in zip(done, made) if not m])
     if slow_state != fast_state:
-        for line in fast_log:
-            print("fast:", line)
         for line in H.kernel_json(page, "[(str({k: v for k, v in c.items() if k != 'id'}), m) for c, m in w._log]"):
             print("all:", line)
     assert slow_state == fast_state, f"the burst {done} ended elsewhere than made slowly"
     assert slow["cols"] == fast["cols"] and slow["status"]["moves"] == fast["status"]["moves"]
-    assert "answered differently" not in fast_message
     assert most >= 3, "the burst outran Python: intents waited in the queue"
     assert seed7.widget_problems() == []

@@ -199,7 +199,7 @@ def test_the_timer_runs_from_the_first_move_to_the_end(lab, request):
     # a page opened again on the table shows the time played
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
-    page.reload()
+    lab.reopen()  # (the page loaded again on this notebook)
     page.wait_for_function(H.KERNEL_IDLE, timeout=60_000)
     H.wait_table(page, lambda t: t["banner"] == "won", timeout=30)
     assert clock(page) == stopped

@@ -346,12 +346,15 @@ def test_a_card_turning_over_and_the_faces(seed7):
     r = H.root(page)
     r.evaluate("""(root) => {
       window.__turned = [];
-      // (a drawing adds the cards that changed, or a whole column, or the whole table)
-      const seen = (e) => window.__turned.push(e.dataset.card);
-      new MutationObserver((rs) => rs.forEach((x) => { for (const n of x.addedNodes) if (n.nodeType === 1) {
-        if (n.matches('.sp-turn')) seen(n);
-        n.querySelectorAll('.sp-turn').forEach(seen); } }))
-        .observe(root, {subtree: true, childList: true});
+      // (a drawing adds the cards that changed, or a whole column, or the whole table; the mark may come
+      // with the card or be put on it after)
+      const seen = (e) => { if (!window.__turned.includes(e.dataset.card)) window.__turned.push(e.dataset.card); };
+      new MutationObserver((rs) => rs.forEach((x) => {
+        if (x.type === 'attributes' && x.target.matches('.sp-turn')) seen(x.target);
+        for (const n of x.addedNodes) if (n.nodeType === 1) {
+          if (n.matches('.sp-turn')) seen(n);
+          n.querySelectorAll('.sp-turn').forEach(seen); } }))
+        .observe(root, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
     }""")
     H.card(page, "6H").click()  # onto 7C: 5S turns over in column b
     H.wait_table(page, lambda t: t["status"].get("moves") == "1")

@@ -585,7 +585,7 @@ def test_dead_end_and_lost_banners_offer_undo(lab, request):
                                  f"lost = Widget(game=Game.from_position({BEFORE_LOST!r}))\nlost"], widgets=2)
     page = lab.page
     for index, var, code, status, text in [
-        (0, "dead", "AS", "dead_end", "Dead end: no deal can ever be made; undo to go back"),
+        (0, "dead", "AS", "dead_end", "Dead end: no deal can ever be made again; undo to go back"),
         (1, "lost", "AC", "lost", "No moves left: the game is lost"),
     ]:
         before = H.table(page, index)
@@ -776,7 +776,7 @@ def test_a_reopened_notebook_shows_the_live_table(seed7):
     H.wait_table(page, moves_are(1))
     page.evaluate("window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
-    page.reload()
+    seed7.reopen()  # (the page loaded again on this notebook)
     page.wait_for_function(H.KERNEL_IDLE, timeout=60_000)
     t = H.wait_table(page, moves_are(1), timeout=30)
     assert t["cols"] == cols(game("bd"))

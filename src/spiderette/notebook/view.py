@@ -17,6 +17,7 @@ from ..engine.cards import KING, card_code
 from ..engine.errors import IllegalMoveError, Refusal, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import Move
+from .wording import ENDINGS
 
 
 def view(g: Game) -> dict:
@@ -54,7 +55,7 @@ def view(g: Game) -> dict:
             "foundations": [card_code(r[0]) for r in g.foundations],
             "runs_total": g.runs_total, "run_length": KING,   # a complete run: king down to ace
             "score": g.score, "moves": g.move_count, "runs": g.runs_completed,
-            "status": g.status,
+            "status": g.status, "ending": ENDINGS.get(g.status, ""),
             "can_deal": deal_error is None, "deal_error": deal_error,
             "can_undo": g.can_undo, "can_redo": g.can_redo,
             "sendable": g.sendable(),

@@ -86,6 +86,15 @@ def undo_text(g: Game, m: Move) -> str:
     return f"Took back {group} from {where} ({back})"
 
 
+#: What the table says when a game ends, by :attr:`Game.status <spiderette.Game.status>` (the banner over the
+#: felt, and the end of the status line's message).
+ENDINGS: dict[str, str] = {
+    "won": "You won!",
+    "lost": "No moves left: the game is lost",
+    "dead_end": "Dead end: no deal can ever be made again; undo to go back",
+}
+
+
 def outcome(g: Game, words: str, m: Move | None = None, runs_before: int | None = None) -> str:
     """``words`` about a change just made in ``g``, with what followed: the deals left after a deal, runs
     completed, and a won, lost or dead-end game.
@@ -103,11 +112,11 @@ def outcome(g: Game, words: str, m: Move | None = None, runs_before: int | None 
         words += f"; {done} run{'s' if done > 1 else ''} completed"
     status = g.status
     if status == "won":
-        return f"{words}. You won! Score {g.score}."
+        return f"{words}. {ENDINGS[status]} Score {g.score}."
     if status == "lost":
-        return f"{words}. No moves left: the game is lost (undo to try another way)."
-    if status == "dead_end":
-        return f"{words}. Dead end: no deal can ever be made again; undo to go back."
+        return f"{words}. {ENDINGS[status]} (undo to try another way)."
+    if status in ENDINGS:
+        return f"{words}. {ENDINGS[status]}."
     return words
 
 
