@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 
 import jupyter_harness as H
 import pytest
@@ -292,6 +293,14 @@ def tone(page) -> str:
     return H.root(page).locator('[data-status="message"]').get_attribute("data-tone")
 
 
+def wait_tone(page, want: str, timeout: float = 5.0) -> str:
+    """The status line's tone once it is ``want`` (a busy machine draws the view a frame later), or the last."""
+    deadline = time.monotonic() + timeout
+    while (t := tone(page)) != want and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    return t
+
+
 def test_refusals_register_on_the_table(seed7):
     page = seed7.page
     r = H.root(page)
@@ -301,13 +310,13 @@ def test_refusals_register_on_the_table(seed7):
     H.wait_table(page, lambda t: "cannot go on" in t["status"]["message"])
     page.wait_for_function("() => window.__refused.length > 0")
     assert refused(page)[0] == ["8H", True], "the refused card is marked"
-    assert tone(page) == "refusal"
+    assert wait_tone(page, "refusal") == "refusal"
     H.screenshot(page, "refused-drop.png")
     # the moment passes; an ordinary message has the plain tone
     page.wait_for_function("(root) => !root.querySelector('[data-refused]')", arg=r.element_handle())
     H.card(page, "6H").click()
     H.wait_table(page, lambda t: t["status"].get("moves") == "1")
-    assert tone(page) == "plain"
+    assert wait_tone(page, "plain") == "plain"
 
     # 4H onto 5S leaves column a empty: the stock is drawn unavailable, with the reason
     stock = H.pile(page, "stock")
@@ -325,7 +334,7 @@ def test_refusals_register_on_the_table(seed7):
     H.wait_table(page, lambda t: "no deal while column a is empty" in t["status"]["message"])
     page.wait_for_function("() => window.__refused.length > 0")
     assert refused(page)[0] == ["stock", True]
-    assert tone(page) == "refusal"
+    assert wait_tone(page, "refusal") == "refusal"
     H.screenshot(page, "refused-deal.png")
     # reduced motion: the mark is still there (a red flash, no shake)
     page.emulate_media(reduced_motion="reduce")
