@@ -124,8 +124,8 @@ export const targetsOf = (v, src, k) => arr(v.targets[`${src}:${k}`]);
 /** Does picking the top `k` cards of column `col` mean "send its complete run"? */
 export const sendsRun = (v, col, k) => v.sendable.includes(col) && k <= v.run_length;
 
-/** Equal for two views that show the same cards in the same places. */
 /** The top `k` face-up cards of column `c`, as one string: what a press or a pick-up holds. */
 export const topCards = (c, k) => c.up.slice(c.up.length - k).join();
 
+/** Equal for two views that show the same cards in the same places. */
 export const tableauSignature = (v) => JSON.stringify([v.tableau, v.foundations, v.stock]);

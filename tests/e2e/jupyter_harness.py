@@ -222,9 +222,6 @@ LAB_READY = """() => {
 
 def close_notebooks(page, server: JupyterServer, timeout: float = 30_000) -> None:
     """Close every document open in JupyterLab (unsaved changes dropped) and shut down every kernel."""
-    import json
-    import urllib.request
-
     page.evaluate("() => { for (const w of [...window.jupyterapp.shell.widgets('main')]) w.dispose(); }")
     # (JupyterLab may open a Launcher in the empty main area: it stays, the next notebook opens beside it)
     with urllib.request.urlopen(server.api("sessions"), timeout=30) as r:

@@ -54,6 +54,8 @@ class Status(Word):
     WON = "won"
     LOST = "lost"
     DEAD_END = "dead_end"
+
+
 _RLOCK = type(threading.RLock())
 START_SCORE = 500
 RUN_BONUS = 100
