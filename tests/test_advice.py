@@ -32,11 +32,14 @@ def test_alternatives_are_the_other_first_moves_best_first():
     g = Game(seed=7)
     h = hint(g)
     assert h.alternatives and all(isinstance(a, Hint) for a in h.alternatives)
-    values = [h.value] + [a.value for a in h.alternatives]
-    assert values == sorted(values)
+    # best first, in the documented order: the value a line reaches plus a point for each of its moves
+    ranks = [a.value + len(a.line) for a in h.alternatives]
+    assert ranks == sorted(ranks)
+    assert all(a.line[0] == a.move for a in h.alternatives)
     firsts = [h.move] + [a.move for a in h.alternatives]
     assert len(set(firsts)) == len(firsts) and all(m in g.legal_moves() for m in firsts)
-    assert all("the best plan it starts gains" in a.reason for a in h.alternatives)
+    assert all("its best line gains" in a.reason or "no line it starts" in a.reason for a in h.alternatives)
+    assert all("-" not in a.reason.split("; ")[1] for a in h.alternatives), "no negative gain"
     assert hints(g) == [h, *h.alternatives]
 
 

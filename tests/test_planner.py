@@ -51,7 +51,9 @@ def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: i
             assert isinstance(m, Move)
             assert probe.why_illegal(m) is None, (str(m), p)
             probe.apply(m)
-        assert [v for _, v in p.alternatives] == sorted(v for _, v in p.alternatives)
+        ranks = [v + len(line) for (_, v), line in zip(p.alternatives, p.alternative_lines)]
+        assert ranks == sorted(ranks) and len(p.alternative_lines) == len(p.alternatives)   # best first
+        assert all(line[0] == m for (m, _), line in zip(p.alternatives, p.alternative_lines))
         assert p.ends_with[0] in {"turn", "run", "empty", "better", "fill", "deal", "send"}
 
 

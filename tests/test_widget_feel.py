@@ -108,7 +108,7 @@ def test_the_hint_speaks_in_cards():
     assert v["hint"]["reason"] == "moving 6♥ onto 7♣ turns over a card in column b"
     assert v["hint"]["text"] == "bd1"     # (the move in notation, for scripts: not shown)
     h = w.think(wait=True, budget=300)
-    assert h is not None and w.view["message"].startswith("Hint 1 of ")
+    assert h is not None and w.view["message"].startswith("Think 1 of ")
     assert_cards_in_words(w.view["message"])
 
 

@@ -57,8 +57,8 @@ def test_think_returns_a_future_and_shows_a_hint():
     words = hint_text(h)   # the reason with the cards in words ("6♥", not "6H")
     n = 1 + len(h.alternatives)
     assert v["hint"] == {"kind": h.move.kind, "src": h.move.src, "dst": h.move.dst, "count": h.move.count,
-                         "text": str(h.move), "reason": words, "index": 1, "of": n}
-    assert v["message"] == f"Hint 1 of {n}: {words}"
+                         "text": str(h.move), "reason": words, "index": 1, "of": n, "source": "think"}
+    assert v["message"] == f"Think 1 of {n}: {words}"   # Think's answer is told apart from Hint's
     assert h.line[0] == h.move and "turns over a card" in words and "♥" in words
     assert w.game.move_count == 0, "thinking changes nothing"
 

@@ -28,7 +28,8 @@ from .game import Game
 from .move import Move
 
 __all__ = [
-    "visible_key", "hidden_count", "left_below", "finishes_a_run", "turns_over_a_card", "empties_a_column",
+    "visible_key", "tables_met", "hidden_count", "left_below", "finishes_a_run", "turns_over_a_card",
+    "empties_a_column",
     "fills_an_empty_column", "breaks_a_suited_build", "lands_in_suit", "builds_in_suit",
     "lies_in_sequence", "builds_down",
     "splits_a_group", "turns_over_keeping_empty_columns", "spends_an_empty_column_to_turn_over", "parks_a_group",
@@ -43,6 +44,25 @@ def visible_key(game: Game) -> tuple:
     """
     return (tuple((game.face_down(i), game.column(i)[game.face_down(i):]) for i in range(game.columns)),
             game.stock_count)
+
+
+def tables_met(game: Game) -> set[tuple]:
+    """The visible tables (:func:`visible_key`) met along the game's history, the table now included.
+
+    The game's memory as a player has it: each table as it looked when it was on show, read from a copy
+    taken back move by move (no hidden card is read). Advice uses it never to lead back to one of them.
+
+    >>> from spiderette import Game
+    >>> g = Game(seed=7); g.play("bd ea")
+    [Move.parse('bd1'), Move.parse('ea1')]
+    >>> len(tables_met(g)), visible_key(Game(seed=7)) in tables_met(g)
+    (3, True)
+    """
+    probe = game.copy()   # (under the game's lock: one whole snapshot)
+    met = {visible_key(probe)}
+    while probe.undo() is not None:
+        met.add(visible_key(probe))
+    return met
 
 
 def hidden_count(game: Game) -> int:

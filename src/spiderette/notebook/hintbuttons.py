@@ -3,8 +3,10 @@ searched in the background.
 
 Hint asks the planner (:data:`HINT_BUDGET` tables) and shows its plan; pressed again on the same table it
 shows the next suggestion (the plan's other first moves, best first), round the list. Think plans with
-:data:`THINK_BUDGET` tables in a background thread, cancellable; its answer is shown as a hint, and Hint then
-goes round its alternatives. Every method is called under the table's lock.
+:data:`THINK_BUDGET` tables in a background thread, cancellable; its answer is shown labelled "Think", and
+Hint then goes round its alternatives. Both plan with the game's memory (the tables met along its history),
+so following them never leads back to a table already met. A hint on show belongs to the table it was
+made for: on any other table it is not shown. Every method is called under the table's lock.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from .wording import card_text, hint_view
 #: The planner's budget (tables) behind the Hint button, and behind Think (the strong setting).
 HINT_BUDGET = DEFAULT_BUDGET
 THINK_BUDGET = STRONG_BUDGET
+#: What Hint (or Think) says when the planner has nothing to suggest: the game is going nowhere.
+NO_USEFUL_MOVE = "No useful move left: undo, start a new game, or ask where it went wrong"
 
 
 class TableHints:
@@ -29,8 +33,8 @@ class TableHints:
 
     def __init__(self, lock: threading.RLock) -> None:
         self._lock = lock
-        self.shown: dict | None = None
-        self._suggestions: tuple = ((), [], -1)   # (table key, the planner's hints for it, the one shown)
+        self._shown: tuple[tuple, dict] | None = None   # (table key, view["hint"])
+        self._suggestions: tuple = ((), [], -1, "Hint")   # (table key, the hints for it, the one shown, label)
         self._think: StoppableFuture | None = None
 
     @property
@@ -42,28 +46,33 @@ class TableHints:
     def thinking(self) -> bool:
         return self._think is not None
 
+    def shown_on(self, key: tuple) -> dict | None:
+        """``view["hint"]`` on table ``key``: the hint on show if it was made for that table, else ``None``."""
+        return self._shown[1] if self._shown is not None and self._shown[0] == key else None
+
     def clear(self) -> None:
         """The table changed: no hint on show."""
-        self.shown = None
+        self._shown = None
 
     def next(self, game: Game, key: tuple) -> tuple[str, Move | None]:
         """Hint pressed on table ``key``: ``(message, move)`` of the next suggestion, planned if need be."""
         if self._suggestions[0] != key:
             h = planner_hint(game, HINT_BUDGET, card_text)
-            self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1)
-        return self._show_next(game)
+            self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1, "Hint")
+        return self._show_next()
 
-    def _show_next(self, game: Game) -> tuple[str, Move | None]:
-        key, suggestions, shown = self._suggestions
+    def _show_next(self) -> tuple[str, Move | None]:
+        key, suggestions, shown, label = self._suggestions
         if not suggestions:
-            self.shown = None
-            return "No useful move: undo, or start a new game", None
+            self._shown = None
+            return NO_USEFUL_MOVE, None
         i = (shown + 1) % len(suggestions)
-        self._suggestions = (key, suggestions, i)
+        self._suggestions = (key, suggestions, i, label)
         h = suggestions[i]
-        self.shown = {**hint_view(h), "index": i + 1, "of": len(suggestions)}
+        view = {**hint_view(h), "index": i + 1, "of": len(suggestions), "source": label.lower()}
+        self._shown = (key, view)
         place = f" {i + 1} of {len(suggestions)}" if len(suggestions) > 1 else ""
-        return f"Hint{place}: {self.shown['reason']}", h.move
+        return f"{label}{place}: {view['reason']}", h.move
 
     def think(self, game: Game, key: tuple, budget: int, current: Callable[[], tuple],
               say: Callable[[str], None]) -> StoppableFuture:
@@ -95,6 +104,6 @@ class TableHints:
             if key != current():
                 say("The table changed while thinking")
             else:
-                self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1)
-                say(self._show_next(game)[0])   # (the same table: the live game has not moved on)
+                self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1, "Think")
+                say(self._show_next()[0])   # (the same table: the live game has not moved on)
             future.set_result(h)

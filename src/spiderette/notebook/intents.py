@@ -22,7 +22,8 @@ from ..engine.move import Move
 from ..engine.variants import RULES, get_rules
 
 ACTIONS = ("move", "click", "deal", "send", "undo", "redo", "restart", "hint", "new", "think", "stop_thinking",
-           "winnable", "undo_to_winnable", "resume", "stats", "away", "analyse", "undo_to_turning", "four_colour")
+           "winnable", "undo_to_winnable", "resume", "stats", "away", "analyse", "undo_to_turning", "four_colour",
+           "resign")
 #: Intents that leave a play running in the background (they do not act on the table).
 KEEP_PLAYING = ("hint", "stop_thinking", "winnable", "stats", "away", "analyse", "four_colour")
 #: Intents that name columns of the table they were made on: refused when made on an older table.

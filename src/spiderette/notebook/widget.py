@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 import anywidget
 import traitlets
 
+from ..engine.cards import card_text
 from ..engine.errors import IllegalMoveError, clip, is_whole, quote, seconds, whole
 from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
@@ -30,7 +31,7 @@ from ..engine.move import DEAL, Move
 from ..engine.variants import RULES
 from .clock import GameClock
 from .frontend import static_file
-from .hintbuttons import HINT_BUDGET, THINK_BUDGET, TableHints  # noqa: F401 - the budgets: importable here
+from .hintbuttons import HINT_BUDGET, NO_USEFUL_MOVE, THINK_BUDGET, TableHints  # noqa: F401 - the budgets
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .postmortem import PostMortem, said
 from .scorekeeper import TableRecords
@@ -38,14 +39,18 @@ from .scripted import ScriptedPlay
 from .traits import Flag
 from .view import click_move, view
 from .winnable import WinnableCheck
-from .wording import move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
+from .wording import hidden_named, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
 MOVED = ("move", "deal", "send", "redo")
 #: ``view["last"]`` kinds that start (or go on with) the game timer.
 TIMED = (*MOVED, "undo")
-#: The longest status line published (a refusal quoting a long input is cut).
+#: The longest refusal published (a refusal quoting a long input is cut).
 MAX_MESSAGE = 200
+#: The longest message of the table's own words (a long plan is shown in full, wrapped).
+MAX_WORDS = 2000
+#: ``view["offer_analysis"]``: why the table offers "Where did it go wrong?" (``None``: it does not).
+OFFERS = ("lost", "no_move", "resigned", "ended")
 
 
 class Widget(anywidget.AnyWidget):
@@ -88,7 +93,9 @@ class Widget(anywidget.AnyWidget):
         self._lock = game.lock
         self._version = 0
         self._message = ""
+        self._message_for: tuple | None = None   # the table the message was said of
         self._tone = ""                   # view.tone: "refusal" while the message is a refusal
+        self._offer: str | None = None    # view.offer_analysis: one of OFFERS, for this game
         self._hints = TableHints(game.lock)                # view.hint and view.thinking: Hint and Think
         self._scripted = ScriptedPlay(self._lock, self._step)   # w.play
         self._on_move: list[Callable[[Move], object]] = []
@@ -128,22 +135,34 @@ class Widget(anywidget.AnyWidget):
             g = self._game
             changed = key != self._table
             if changed:
-                # The table changed: a think about the old one stops, the Winnable? check starts again.
+                # The table changed: a think about the old one stops, the Winnable? check starts again, an
+                # analysis of a history the game no longer starts with stops.
                 self._table = key
                 self._hints.cancel()
+                if self._postmortem.running is not None and self._postmortem.view(g) is None:
+                    self._postmortem.cancel()
                 if self.winnable:
                     self._winnable.start(g, key, self._key, self._publish)
             if message is not None:
-                self._message = clip(message, MAX_MESSAGE)
+                self._message = clip(message, MAX_MESSAGE if tone == "refusal" else MAX_WORDS)
                 self._tone = tone
+                self._message_for = key
+            elif self._message_for != key:   # words said of another table (w.game changed from a cell)
+                self._message, self._tone, self._message_for = "", "", key
+            if hidden_named(g, self._message):   # a safety net: never a card the player cannot see
+                self._message, self._tone = "", ""
+            verdict = self._winnable.verdict
+            if verdict is not None and verdict.get("state") == "loss":
+                self._offer = self._offer or "lost"
             self._version += 1
             self._clock.follow(g.status, acted=(last or {}).get("kind") in TIMED)
             g.elapsed = self._clock.elapsed   # saved with the game (the resume file, g.save)
             v = view(g)
             v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
-                     hint=self._hints.shown, last=last,
+                     hint=self._hints.shown_on(key), last=last,
                      thinking=self._hints.thinking, winnable=self._winnable.verdict,
                      undo_to_winnable=self._winnable.undo_target(g), analysis=self._postmortem.view(g),
+                     offer_analysis=self._offer if g.history and not g.is_won else None,
                      panel=self._panel, resume=self._records.offer(),
                      deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
             self.view = v
@@ -207,11 +226,14 @@ class Widget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ actions (scripting and intents)
     def _refuse(self, e: IllegalMoveError, click: tuple | None = None, where: str = "",
-                words: str | None = None) -> None:
+                words: str | None = None) -> IllegalMoveError:
         """Show a refusal on the table, said once, in the refusal tone: the rule, with the cards in words
         (:func:`spiderette.notebook.wording.refusal` on the table, unless ``words`` says it already).
         ``view["refused"]`` names what was refused, for the table to mark: the move (not one later in a
-        sequence given to ``play``), else the clicked group ``click`` = ``(src, count)``."""
+        sequence given to ``play``), else the clicked group ``click`` = ``(src, count)``.
+
+        Returns the error to raise into the cell: the same words as the status line (no card the table
+        hides), with the refused move and its place in a sequence."""
         m = e.move if e.index is None else None
         refused = None
         if m is not None:
@@ -221,7 +243,12 @@ class Widget(anywidget.AnyWidget):
         words = refusal(e) if words is None else words
         self._publish(f"Not allowed{where}: {words}", tone="refusal",
                       refused=refused)
-        e.shown = True  # type: ignore[attr-defined]
+        said = IllegalMoveError(f"{where.strip(' ()')}: {words}" if where else words)
+        said.move, said.index = e.move, e.index
+        if not any(hidden_named(self._game, card_text(c)) for c in e.cards + (() if e.target is None else (e.target,))):
+            said.refusal = e.refusal   # its cards are all in view: the decision as data too
+        said.shown = True  # type: ignore[attr-defined]
+        return said
 
     def _step(self, move: Move) -> Move:
         """Play one move on the table and publish it (refusals are shown, then raised)."""
@@ -233,8 +260,7 @@ class Widget(anywidget.AnyWidget):
                 text = move_text(g, move)
                 g.apply(move)
             except IllegalMoveError as e:
-                self._refuse(e)
-                raise
+                raise self._refuse(e) from None
             self._hints.clear()
             self._publish(outcome(g, text, move, runs), last=move.to_dict())
             return move
@@ -299,6 +325,8 @@ class Widget(anywidget.AnyWidget):
             self._records.new_game()
             self._clock.reset()
             self._hints.clear()
+            self._postmortem.reset()   # an analysis of the game before names cards face down again
+            self._offer = None
             self._publish("Restarted the same deal", last={"kind": "new"})
 
     def new_game(self, seed: int | None = None, variant: str | None = None, suits: int | None = None) -> Game:
@@ -325,6 +353,7 @@ class Widget(anywidget.AnyWidget):
         self._games += 1
         self._winnable.reset()
         self._postmortem.reset()
+        self._offer = None
         self._clock.reset(game.elapsed)
         self._hints.clear()
         self._publish(message, last={"kind": "new"})
@@ -358,8 +387,31 @@ class Widget(anywidget.AnyWidget):
         """
         with self._lock:
             message, move = self._hints.next(self._game, self._key())
-            self._publish(message)
+            self._said_hint(message)
             return move
+
+    def _said_hint(self, message: str) -> None:
+        """Publish what Hint or Think says; "no useful move" offers the post-mortem."""
+        if message == NO_USEFUL_MOVE:
+            self._offer = self._offer or "no_move"
+        self._publish(message)
+
+    def resign(self) -> None:
+        """Give up the game on the table (the Give up button): it counts as lost in the statistics, and the
+        table offers "Where did it go wrong?". The cards stay as they are (Undo and play go on, uncounted)."""
+        self.stop()
+        with self._lock:
+            g = self._game
+            if g.is_won:
+                self._publish("The game is won: nothing to give up")
+                return
+            self._records.give_up(g)
+            self._hints.clear()
+            if g.history:
+                self._offer = "resigned"
+                self._publish("Given up: counted as lost. Where did it go wrong? finds the move that lost it")
+            else:
+                self._publish("Given up before the first move: nothing to analyse")
 
     # ------------------------------------------------------------------ thinking (the honest search)
     def think(self, wait: bool = False, budget: int | None = None):
@@ -378,7 +430,7 @@ class Widget(anywidget.AnyWidget):
         true_or_false(wait, "wait")
         whole(budget, "budget", 1)
         with self._lock:
-            future = self._hints.think(self._game, self._key(), budget, self._key, self._publish)
+            future = self._hints.think(self._game, self._key(), budget, self._key, self._said_hint)
             self._publish("Thinking\u2026")
         return future.result() if wait else future
 
@@ -425,9 +477,14 @@ class Widget(anywidget.AnyWidget):
         :class:`~spiderette.Analysis` (``cancel()`` stops it), or with ``wait=True`` the analysis."""
         true_or_false(wait, "wait")
         with self._lock:
-            future = self._postmortem.start(self._game, lambda a: self._publish(said(a)))
+            future = self._postmortem.start(self._game, self._analysed)
             self._publish("Looking for where the game went wrong\u2026 (the solver sees every card)")
         return future.result() if wait else future
+
+    def _analysed(self, a) -> None:
+        """The analysis answered (under the lock): said only if it still applies to the table on show."""
+        if self._postmortem.view(self._game) is not None:
+            self._publish(said(a))
 
     def undo_to_turning_point(self) -> int:
         """Take back the moves played since the turning point the analysis found; returns how many (0, and
@@ -464,9 +521,8 @@ class Widget(anywidget.AnyWidget):
             try:
                 self._game.copy().play(seq)   # all or nothing: try the whole sequence first
             except IllegalMoveError as e:   # the refusal in words, naming only cards the table shows
-                self._refuse(e, where=f" (move {e.index} of the sequence)" if e.index else "",
-                             words=sequence_refusal(self._game, e))
-                raise
+                raise self._refuse(e, where=f" (move {e.index} of the sequence)" if e.index else "",
+                                   words=sequence_refusal(self._game, e)) from None
         return self._scripted.start(seq, delay, wait)
 
     # ------------------------------------------------------------------ messages from the browser
@@ -518,8 +574,7 @@ class Widget(anywidget.AnyWidget):
         try:
             move = click_move(self._game, src, count)
         except IllegalMoveError as e:
-            self._refuse(e, click=(src, count))
-            raise
+            raise self._refuse(e, click=(src, count)) from None
         return self._step(move)
 
     def _act_new(self, content: dict, n: int) -> None:
@@ -559,6 +614,7 @@ class Widget(anywidget.AnyWidget):
         "stats": lambda self, c, n: self.show_stats(flag(c, "open", self._panel is None)),
         "away": _act_away,
         "analyse": lambda self, c, n: self.where_did_it_go_wrong() and None,
+        "resign": lambda self, c, n: self.resign(),
         "undo_to_turning": lambda self, c, n: self.undo_to_turning_point() and None,
         "four_colour": _act_four_colour,
     }

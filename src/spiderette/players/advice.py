@@ -87,9 +87,45 @@ def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str
     return f"a {len(steps)}-move plan: {', '.join(steps[:-1])}, then {steps[-1]} {_achieves(p.ends_with)}"
 
 
-def _gain(start: int, value: int) -> str:
-    gain = start - value
-    return f"{gain} point{'s' if abs(gain) != 1 else ''}"
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _moves_words(n: int) -> str:
+    return f"{n} move{'s' if n != 1 else ''}"
+
+
+#: What the first suggestion does when it is not a line that gains points, for :func:`_gain_words`.
+_FIRST_DOES = {"deal": "deals: no line improves the table", "send": "sends a finished run",
+               "fill": "fills the empty columns to deal"}
+
+
+def _gain_words(p: Plan, value: int, moves: int) -> str:
+    """How a line of ``moves`` moves ending on a table of ``value`` compares with the first suggestion, in
+    words with no negative number: what it gains on the table now (in points of
+    :func:`~spiderette.players.planner.table_value`, a cost: the lower, the better)."""
+    does = _FIRST_DOES.get(p.ends_with[0])
+    first = (f"the first suggestion {does}" if does else
+             f"the first suggestion: {_points(p.start_value - p.value)} in {_moves_words(len(p.line))}")
+    gain = p.start_value - value
+    if gain <= 0:
+        return f"no line it starts makes the table better ({first})"
+    return f"its best line gains {_points(gain)} in {_moves_words(moves)} ({first})"
+
+
+def _told_apart(suggestions: list[Hint]) -> list[Hint]:
+    """The suggestions with the columns named wherever two of them would read alike (two re-parks of a 4♠
+    from different columns onto a 5♠ read the same without them)."""
+    heads = [h.reason.split("; ")[0] for h in suggestions]
+    out = []
+    for h, head in zip(suggestions, heads):
+        m = h.move
+        if heads.count(head) > 1 and m is not None and m.kind == "move":
+            where = f" (column {LETTERS[m.src]} to column {LETTERS[m.dst]})"
+            h = Hint(h.move, head + where + h.reason[len(head):], h.rank, h.line, h.value, h.alternatives,
+                     h.kind, h.cards, h.target)
+        out.append(h)
+    return out
 
 
 def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], str] = card_code,
@@ -97,20 +133,24 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
     """The planner's suggestion as a :class:`Hint` (``None``: nothing improves and nothing can be dealt).
 
     Its reason names the plan; ``value`` is the plan's value (lower is better); ``alternatives`` are the
-    other first moves, each with its value and a reason that compares it with the plan's.
+    other first moves, in the planner's order (best first), each with the line it starts, its value and a
+    reason that compares what it gains with the plan's. ``seen``: the visible tables already met (``None``:
+    the game's own memory, from its history). The game is read from a copy taken under its lock.
     """
+    g = g.copy()   # one snapshot, under the game's lock
     p = plan(g, budget, seen, cancel=cancel)
     if p is None:
         return None
     ranked = {h.move: h for h in ranked_hints(g, name)}
-    best = f"{_gain(p.start_value, p.value)} for the first suggestion"
     alternatives = []
-    for m, v in p.alternatives:
-        if m != p.move:   # the ranking's judgement of the move (or its plain words) and what its plan gains
+    lines = p.alternative_lines or tuple((m,) for m, _ in p.alternatives)
+    for (m, v), line in zip(p.alternatives, lines):
+        if m != p.move:   # the ranking's judgement of the move (or its plain words) and what its line gains
             why = ranked.get(m) or Hint(m, step_words(g, m, name), 0)
-            alternatives.append(why.said(f"{why.reason}; the best plan it starts gains {_gain(p.start_value, v)}"
-                                         f" (against {best})", 0, line=(m,), value=float(v)))
-    return Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value), tuple(alternatives))
+            alternatives.append(why.said(f"{why.reason}; {_gain_words(p, v, len(line))}", 0, line=line,
+                                         value=float(v)))
+    first, *rest = _told_apart([Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value)), *alternatives])
+    return Hint(first.move, first.reason, 0, first.line, first.value, tuple(rest))
 
 
 def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> Hint:
@@ -147,6 +187,7 @@ def hint(g: Game, method: str = "planner", samples: int = SEARCH_SAMPLES, seed: 
     (None, 'unknown within the budget (node limit reached)')
     """
     a_game(g, "hint")
+    g = g.copy()   # every method reads one snapshot, taken under the game's lock
     if method == "planner":
         return planner_hint(g, whole(budget, "budget", 1))
     if method == "ranked":
@@ -168,6 +209,7 @@ def hints(g: Game, method: str = "planner", budget: int = DEFAULT_BUDGET) -> lis
     ['bd1', 'df1']
     """
     a_game(g, "hints")
+    g = g.copy()   # one snapshot, taken under the game's lock
     if method == "ranked":
         return ranked_hints(g)
     if method != "planner":

@@ -42,6 +42,7 @@ from ..engine.deals import make_deck
 from ..engine.errors import an_event, whole
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
+from ..engine.predicates import tables_met
 from .strategies import Strategy, visible_key
 
 __all__ = ["Plan", "plan", "table_value", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
@@ -89,10 +90,13 @@ class Plan:
     ``value`` is the cost of the table the line ends on (:func:`table_value`, lower is better; a line that
     turns a card over is valued by the average over the cards that could turn up), ``start_value`` the cost
     of the table now. ``alternatives`` are the other first moves worth considering, ``(move, value)``, best
-    first. ``tables`` counts the tables expanded. ``ends_with`` says what the line achieves:
+    first (by the planner's own measure: the value of the best table a line reaches plus :data:`STEP` per
+    move it takes), and ``alternative_lines`` the best line each of them starts. ``tables`` counts the
+    tables expanded. ``ends_with`` says what the line achieves:
 
     * ``("turn", c)``: the last move turns over a card in column ``c`` (0-based);
-    * ``("run", c)``: it completes a king-to-ace run in column ``c``;
+    * ``("run", c)``: it completes a king-to-ace run in column ``c`` (when runs are sent by hand, the next
+      plan sends it);
     * ``("empty", c)``: it empties column ``c``;
     * ``("better", None)``: it leaves a better table (in order, in suit);
     * ``("fill", c)``: it fills the empty column ``c`` so that a deal becomes possible;
@@ -107,6 +111,7 @@ class Plan:
     alternatives: tuple[tuple[Move, int], ...]
     tables: int
     ends_with: tuple[str, int | None]
+    alternative_lines: tuple[tuple[Move, ...], ...] = ()
 
 
 # ---------------------------------------------------------------------- the table as the planner sees it
@@ -124,6 +129,7 @@ class _Rules:
                 if 1 <= b & 15 <= 13 and 1 <= a & 15 <= 13:
                     self.links[b * 64 + a] = game.rules.links(b, a)
         self.suits = game.suits
+        self.auto_remove = game.auto_remove   # False: a finished run stays on the table until sent
         self.cost_cache: dict = {}
 
     def run_length(self, up: tuple) -> int:
@@ -218,7 +224,8 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
     """Best-first search from ``root``: ``(best node per first move, nodes, tables expanded, root cost)``.
 
     A node is ``(parent, (src, dst, count), value, depth, ends_with)``. With ``filling`` (the planner wants
-    to deal) empty columns cost EMPTY_WHEN_DEALING each.
+    to deal) empty columns cost EMPTY_WHEN_DEALING each. ``seen``: the visible tables ``(table, stock)``
+    already met in the game; no line passes through one of them again.
     """
     n = len(root)
     penalty = EMPTY_WHEN_DEALING if filling else 0
@@ -234,7 +241,7 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
     root_value = cost(root, 0)
     nodes: list = [(-1, None, root_value, 0, None)]
     heap: list = [(root_value, 0, root, 0)]
-    visited = {root}
+    visited = {root} | {t for t, s in seen if s == stock}   # (the game's memory: never back to a table met)
     best: dict[int, tuple[int, int]] = {}  # first node id -> (priority, node id)
     first_of = [0]
     expanded = 0
@@ -262,12 +269,16 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
                 new_dst = (dd, dup + moving)
                 new_runs = runs
                 ends = None
+                finished = None   # by hand: the table after the finished run is sent (the line ends there)
                 if len(new_dst[1]) >= 13 and new_dst[1][-1] & 15 == 1 and rules.run_length(new_dst[1]) >= 13:
-                    new_dst = (dd, new_dst[1][:-13])  # a finished run leaves for the foundations
                     new_runs += 1
                     ends = ("run", d)
-                    if not new_dst[1] and dd:
-                        ends = ("turn", d)
+                    if rules.auto_remove:
+                        new_dst = (dd, new_dst[1][:-13])  # a finished run leaves for the foundations
+                        if not new_dst[1] and dd:
+                            ends = ("turn", d)
+                    else:
+                        finished = (dd, new_dst[1][:-13])
                 new_src = (down, left)
                 child = list(table)
                 child[s] = new_src
@@ -286,9 +297,7 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
                     visited.add(child)
                 if ends is None and not left and not down:
                     ends = ("empty", s)
-                if nid == 0:  # the root's own moves: never back to a table already seen in this game
-                    if turned is None and (child, stock) in seen:
-                        continue
+                if nid == 0:
                     first = len(nodes)
                 else:
                     first = first_of[nid]
@@ -296,6 +305,8 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
                     c, dn = turned
                     others = child[:c] + child[c + 1:]
                     value = cost(others, new_runs) + _turn_value(rules, child, c, dn, unseen)
+                elif finished is not None:
+                    value = cost(child[:d] + (finished,) + child[d + 1:], new_runs)
                 else:
                     value = cost(child, new_runs)
                 cid = len(nodes)
@@ -305,7 +316,7 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
                 prev = best.get(first)
                 if prev is None or pri < prev[0]:
                     best[first] = (pri, cid)
-                if turned is None:
+                if turned is None and finished is None:
                     heapq.heappush(heap, (pri, cid, child, new_runs))
     return best, nodes, expanded, root_value
 
@@ -328,15 +339,18 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     """The planner's best plan for the table a player sees in ``game``, or ``None`` (nothing improves).
 
     ``budget`` is the number of tables the search may expand; ``seen`` the visible tables
-    (:func:`spiderette.players.strategies.visible_key`) already met in this game, never to be returned to.
-    The result is the same for any two games with the same observation. Setting ``cancel`` (a
-    ``threading.Event``) stops the search early (the Think button): the plan then comes from the tables
-    searched so far.
+    (:func:`spiderette.engine.predicates.visible_key`) already met in this game, never to be returned to:
+    when not given, the game's own memory (:func:`spiderette.engine.predicates.tables_met`, from its
+    history), so that following the plans from any position never meets a table twice. The game is read
+    from a copy taken under its lock. The result is the same for any two games with the same observation
+    and memory. Setting ``cancel`` (a ``threading.Event``) stops the search early (the Think button): the
+    plan then comes from the tables searched so far.
     """
     a_game(game, "plan")
     budget = whole(budget, "budget", 1)
     an_event(cancel)
-    seen = seen if seen is not None else set()
+    game = game.copy()   # one whole snapshot, under the game's lock: play may go on in another thread
+    seen = tables_met(game) if seen is None else seen
     if game.status != "playing":
         return None
     send = game.sendable()
@@ -348,16 +362,18 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     unseen = _unseen(game, table)
     best, nodes, expanded, root_value = _search(rules, table, stock, seen, budget, unseen, False, cancel)
     ranked = sorted(((pri, nid) for pri, nid in best.values()), key=lambda x: (x[0], x[1]))
-    good = [nid for _, nid in ranked if nodes[nid][2] < root_value]
+    bar = min(root_value, _best_met(rules, table, stock, seen))
+    good = [nid for _, nid in ranked if nodes[nid][2] < bar]
     chosen = good[0] if good else None
-    alternatives = tuple(sorted(((_moves(_line(nodes, nid))[0], nodes[nid][2]) for _, nid in ranked if nid != chosen),
-                                key=lambda a: a[1]))
+    rest = [nid for _, nid in ranked if nid != chosen]   # best first (by priority)
+    others = [_moves(_line(nodes, nid)) for nid in rest]
+    alternatives = tuple((line[0], nodes[nid][2]) for line, nid in zip(others, rest))
     if chosen is not None:
         line = _moves(_line(nodes, chosen))
         return _checked(game, Plan(line[0], line, nodes[chosen][2], root_value, alternatives, expanded,
-                                   nodes[chosen][4]))
+                                   nodes[chosen][4], tuple(others)))
     if game.can_deal():
-        return Plan(DEAL, (DEAL,), root_value, root_value, alternatives, expanded, ("deal", None))
+        return Plan(DEAL, (DEAL,), root_value, root_value, alternatives, expanded, ("deal", None), tuple(others))
     if stock and any(not up and not d for d, up in table):
         # Nothing improves and an empty column forbids the deal: plan the best way to fill it.
         fbest, fnodes, more, froot = _search(rules, table, stock, seen, budget, unseen, True, cancel)
@@ -368,11 +384,23 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
             filled = next(i for i, (d, up) in enumerate(table) if not d and not up)
             if fnodes[nid][4][0] != "turn" and not _empties_after(table, _line(fnodes, nid)):
                 line += (DEAL,)  # the empty columns are filled: deal at once, as planned
-            alts = tuple(sorted(((_moves(_line(fnodes, j))[0], fnodes[j][2]) for _, j in franked[1:]),
-                                key=lambda a: a[1]))
+            lines = tuple(_moves(_line(fnodes, j)) for _, j in franked[1:])
+            alts = tuple((x[0], fnodes[j][2]) for x, (_, j) in zip(lines, franked[1:]))
             return _checked(game, Plan(line[0], line, fnodes[nid][2], froot, alts, expanded + more,
-                                       ("fill", filled)))
+                                       ("fill", filled), lines))
     return None
+
+
+def _best_met(rules: _Rules, table: tuple, stock: int, seen: set) -> int:
+    """The lowest cost among the tables met in this stage of the game (the same stock, the same cards face
+    down, the same runs finished: the same cards on the table). A line improves only if it ends below it:
+    otherwise a player who plays one move of each plan could go round the stage for ever (one move towards a
+    plan, then another plan back, each better than the table just left)."""
+    down = sum(d for d, _ in table)
+    cards = sum(len(up) for _, up in table)
+    costs = [sum(rules.column_cost(c) for c in t) for t, s in seen
+             if s == stock and sum(d for d, _ in t) == down and sum(len(up) for _, up in t) == cards]
+    return min(costs, default=sum(rules.column_cost(c) for c in table))
 
 
 def _empties_after(table: tuple, steps: list) -> bool:
@@ -391,7 +419,8 @@ def _checked(game: Game, p: Plan) -> Plan:
         if probe.why_illegal(m) is not None:
             if i == 0:
                 raise AssertionError(f"the planner chose an illegal move {m}")  # pragma: no cover
-            return Plan(p.move, p.line[:i], p.value, p.start_value, p.alternatives, p.tables, ("better", None))
+            return Plan(p.move, p.line[:i], p.value, p.start_value, p.alternatives, p.tables, ("better", None),
+                        p.alternative_lines)
         probe.apply(m)
     return p
 
