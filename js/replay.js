@@ -210,7 +210,7 @@ function render({ model, el }) {
     const before = snapshot(drawn.refs, table);
     const refs = drawInto(table, drawn.refs, v, uid, sizer.layout(v.tableau));
     // A picture of the stock, not a button: the replay is watched, not played.
-    refs.stock.removeAttribute("role");
+    refs.stock.setAttribute("role", "img");
     refs.stock.removeAttribute("title");
     refs.stock.setAttribute("aria-label", `stock: ${v.deals_left} ${v.deals_left === 1 ? "deal" : "deals"} left`);
     const sameTableau = !!prev && sig === drawn.sig;
