@@ -9,7 +9,7 @@
 import { flip, snapshot } from "./animation.js";
 import { h } from "./cards.js";
 import { keepKeys } from "./keep-keys.js";
-import { createSizer } from "./layout.js";
+import { createSizer, findScroller } from "./layout.js";
 import { drawInto } from "./table.js";
 import { stat } from "./toolbar.js";
 import { int, obj, str, suitsText } from "./values.js";
@@ -111,7 +111,8 @@ function render({ model, el }) {
   }, stats, note, controls, message, body, live);
   el.append(root);
   keepKeys(root, on); // no key typed in the replay reaches the notebook
-  const sizer = createSizer(stage, on, () => redraw());
+  // (the felt within the notebook area's visible height, less what lies above it, as on the game's table)
+  const sizer = createSizer(stage, on, () => redraw(), table);
 
   // ---------------------------------------------------------------- state
   const drawn = { view: null, refs: null, sig: "", step: 0, steps: 0 };
@@ -177,14 +178,29 @@ function render({ model, el }) {
     // keyboard focus on a row of the list follows the step
     const focused = document.activeElement;
     if (row && focused && focused !== row.firstChild && list.contains(focused)) row.firstChild.focus({ preventScroll: true });
-    if (row && list.clientHeight) {
-      const next = rows[k + 1] || row;
-      const top = row.offsetTop;
-      const bottom = next.offsetTop + next.offsetHeight;
-      if (top < list.scrollTop) list.scrollTop = Math.max(0, top - 4);
-      else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 4;
-    }
+    keepInView();
   }
+
+  // Scroll the move list (never the page) so that the current row, and the next when there is room, lie in
+  // the part of the list the player sees: its box, less what lies below the fold of the notebook area.
+  function keepInView() {
+    const row = rows[drawn.step];
+    if (!row || !list.clientHeight) return;
+    const box = list.getBoundingClientRect();
+    const sc = findScroller(root);
+    const area = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    const top = Math.max(box.top + list.clientTop, area.top, 0);
+    const bottom = Math.min(box.top + list.clientTop + list.clientHeight, area.bottom, window.innerHeight);
+    const r = row.getBoundingClientRect();
+    const next = (rows[drawn.step + 1] || row).getBoundingClientRect();
+    const seen = bottom - top >= r.height + 8 ? [top, bottom] : [box.top, box.bottom]; // (too little shows)
+    const want = next.bottom - r.top <= seen[1] - seen[0] - 8 ? next.bottom : r.bottom;
+    if (r.top < seen[0] + 4) list.scrollTop -= seen[0] + 4 - r.top;
+    else if (want > seen[1] - 4) list.scrollTop += Math.min(want - (seen[1] - 4), r.top - (seen[0] + 4));
+  }
+  // (the list's size changes when the output is resized or first laid out: the current row stays in view)
+  const listObserver = typeof ResizeObserver !== "undefined" ? new ResizeObserver(() => keepInView()) : null;
+  if (listObserver) listObserver.observe(list);
 
   function redraw() {
     const v = readView(model);
@@ -194,7 +210,7 @@ function render({ model, el }) {
     const before = snapshot(drawn.refs, table);
     const refs = drawInto(table, drawn.refs, v, uid, sizer.layout(v.tableau));
     // A picture of the stock, not a button: the replay is watched, not played.
-    refs.stock.removeAttribute("role");
+    refs.stock.setAttribute("role", "img");
     refs.stock.removeAttribute("title");
     refs.stock.setAttribute("aria-label", `stock: ${v.deals_left} ${v.deals_left === 1 ? "deal" : "deals"} left`);
     const sameTableau = !!prev && sig === drawn.sig;
@@ -319,6 +335,7 @@ function render({ model, el }) {
     if (timer !== null) clearTimeout(timer);
     for (const [name, fn] of listeners) model.off(name, fn);
     sizer.disconnect();
+    if (listObserver) listObserver.disconnect();
     ac.abort();
     root.remove();
   };

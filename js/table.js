@@ -35,7 +35,7 @@ function buildStock(v, hint) {
 
 function buildFoundations(v, n) {
   const runsTotal = v.runs_total;
-  const fbox = h("div", { class: "sp-foundations", "aria-label": "completed runs" });
+  const fbox = h("div", { class: "sp-foundations", role: "group", "aria-label": "completed runs" });
   const start = runsTotal <= n - 1 ? n - runsTotal + 1 : 2;
   fbox.style.gridColumn = `${start} / ${n + 1}`;
   const fslots = [];
@@ -48,6 +48,8 @@ function buildFoundations(v, n) {
       c.setAttribute("aria-label", `${cardName(code)}, completed run`);
       slot.append(c);
     } else {
+      // (a label needs a role: an empty slot is a picture of one)
+      slot.setAttribute("role", "img");
       slot.setAttribute("aria-label", "empty foundation");
     }
     fslots.push(slot);
@@ -144,6 +146,7 @@ function buildColumn(v, i, f, hint, uid) {
     class: `sp-pile sp-col${spec.hintDst ? " sp-hint-dst" : ""}`,
     "data-pile": `tableau-${i}`,
     id: `${uid}-p${i}`,
+    role: "group", // (its cards, under its label; an empty column is a group of none)
     "aria-label": spec.label,
   });
   pile.append(h("div", { class: "sp-slot", "aria-hidden": "true" }));

@@ -87,7 +87,8 @@ function resumeTip(r, variants) {
 }
 
 /**
- * The chrome of one widget view. Its elements go into the root in this order: toolbar, stats, message,
+ * The chrome of one widget view. Its elements go into the root in this order: toolbar, stats, message (the
+ * status line, and a hint's whole plan),
  * question, panel, bannerSlot, (the table), live. Then:
  * - setVariants(list): the variants Python offers (readVariants); update(view, prev): show a new view
  *   (Python's views only: a prediction changes the table alone);
@@ -169,7 +170,28 @@ export function createChrome(uid = "sp") {
   const question = h("div", { class: "sp-confirm", role: "alertdialog", "aria-labelledby": `${uid}-confirm`, hidden: true },
     h("span", { class: "sp-confirm-text", id: `${uid}-confirm`, text: "Abandon this game?" }), btnYes, btnNo);
   const messageText = h("span", { class: "sp-message-text" });
-  const message = h("div", { class: "sp-message", "data-status": "message" }, messageText);
+  const messageLine = h("div", { class: "sp-message", "data-status": "message" }, messageText);
+  // A hint's plan longer than the status line (Python's message ends in "…"): whole behind "Whole plan".
+  const planText = h("div", { class: "sp-plan", "data-plan": "whole", id: `${uid}-plan`, hidden: true });
+  const btnPlan = h("button", { type: "button", class: "sp-btn sp-plan-toggle", "data-control": "plan",
+    "aria-expanded": "false", "aria-controls": `${uid}-plan`, hidden: true, text: "Whole plan",
+    title: "Read the hint's whole plan" });
+  const message = h("div", { class: "sp-news" }, messageLine, btnPlan, planText);
+  let planOpen = false;
+  function showPlan(v) {
+    const reason = v && v.hint && typeof v.hint.reason === "string" ? v.hint.reason : "";
+    // (the message quotes the plan, but not all of it)
+    const cut = !!reason && !!v.message && !v.message.includes(reason) && v.message.includes(reason.slice(0, 30));
+    if (planText.textContent !== reason) {
+      planText.textContent = reason;
+      planOpen = false;
+    }
+    btnPlan.hidden = !cut;
+    if (!cut) planOpen = false;
+    planText.hidden = !planOpen;
+    btnPlan.setAttribute("aria-expanded", planOpen ? "true" : "false");
+    btnPlan.textContent = planOpen ? "Hide the plan" : "Whole plan";
+  }
   const bannerSlot = h("div", { class: "sp-banner-slot" });
   const live = h("div", { class: "sp-sr", "aria-live": "polite", "aria-atomic": "true" });
 
@@ -248,8 +270,8 @@ export function createChrome(uid = "sp") {
     valDeals.textContent = String(v.deals_left);
     valRuns.textContent = `${v.runs}/${v.runs_total}`;
     messageText.textContent = v.message;
-    message.title = v.message; // (the whole of a message longer than its two lines)
-    message.dataset.tone = v.tone || "plain";
+    messageLine.dataset.tone = v.tone || "plain";
+    showPlan(v);
     btnUndo.disabled = !v.can_undo;
     btnRedo.disabled = !v.can_redo;
     const [action, label, tip] = v.thinking ? STOP_THINKING : THINK;
@@ -362,8 +384,8 @@ export function createChrome(uid = "sp") {
     /** Show a refusal the front end made itself (until the next view). */
     refuse(text) {
       messageText.textContent = text;
-      message.title = text;
-      message.dataset.tone = "refusal";
+      messageLine.dataset.tone = "refusal";
+      showPlan(null);
       say(text);
     },
     newGameIntent() {
@@ -380,6 +402,10 @@ export function createChrome(uid = "sp") {
         if (action) act(action);
       };
       on(toolbar, "click", press);
+      on(btnPlan, "click", () => {
+        planOpen = !planOpen;
+        showPlan(view);
+      });
       on(btnMore, "click", () => {
         const open = toolbar.classList.toggle("sp-open");
         btnMore.setAttribute("aria-expanded", open ? "true" : "false");

@@ -75,7 +75,9 @@ FITS = """(root) => {
     visTop: vis.top, visBottom: vis.bottom, feltTop: f.top, feltBottom: f.bottom, down, sideways,
     scrollsDown: down && /auto|scroll/.test(cs.overflowY),
     notSeen: out, cards: root.querySelectorAll('[data-pile^="tableau-"] .sp-card').length,
-    strip: b(stage).top - b(msg).top,  // the message line's room above the felt
+    // the message line's room above the felt, beyond the lines its words need past the first (a message
+    // takes its own room: it wraps and pushes the felt down)
+    strip: b(stage).top - b(msg).top - (b(msg).height - parseFloat(getComputedStyle(msg).lineHeight)),
     cardW: parseFloat(root.style.getPropertyValue('--card-w')),
   };
 }"""
