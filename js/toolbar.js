@@ -137,6 +137,10 @@ export function createChrome(uid = "sp") {
   const btnUndoToTurning = button("undo_to_turning", "Undo to the turning point",
     "Take back the moves since the move that lost a winnable game (found by Where did it go wrong?)");
   btnUndoToTurning.hidden = true;
+  // "Where did it go wrong?" within reach of a game going nowhere (Python's view.offer_analysis says when)
+  const btnAnalyse = button("analyse", "Where did it go wrong?",
+    "Find the move that lost a winnable game (the solver looks at every card, in the background)");
+  btnAnalyse.hidden = true;
   const title = h("span", { class: "sp-title" });
   const btnResume = button("resume", "Resume", "Resume the saved game");
   btnResume.hidden = true;
@@ -158,12 +162,13 @@ export function createChrome(uid = "sp") {
       button("new", "New game", "New game with the chosen variant, suits and deal number (N)", "sp-primary"),
       ...secondary(selVariant, selSuits, inpDeal, btnResume)),
     h("span", { class: "sp-group" },
-      ...secondary(button("restart", "Restart", "Restart this deal")),
+      ...secondary(button("restart", "Restart", "Restart this deal"),
+        button("resign", "Give up", "Give up this game (it counts as lost), then see where it went wrong")),
       btnUndo, btnRedo,
       button("hint", "Hint", "Show a good move (H)"),
       ...secondary(btnThink, lblWinnable, lblFour, btnStats), btnMore));
   const stats = h("div", { class: "sp-stats" }, title, dealNo, statScore, statMoves, statDeals, statRuns, statTime,
-    statWinnable, btnUndoToWinnable, btnUndoToTurning);
+    statWinnable, btnUndoToWinnable, btnAnalyse, btnUndoToTurning);
   // Before a game in progress is given up (New game, Restart, Resume): "Abandon this game?"
   const btnYes = h("button", { type: "button", class: "sp-btn sp-primary", "data-confirm-action": "confirm" });
   const btnNo = h("button", { type: "button", class: "sp-btn", "data-confirm-action": "keep", text: "Keep playing" });
@@ -287,6 +292,10 @@ export function createChrome(uid = "sp") {
     btnUndoToWinnable.hidden = v.undo_to_winnable === null;
     btnUndoToWinnable.disabled = v.undo_to_winnable === null;
     btnUndoToTurning.hidden = !(v.analysis && v.analysis.undo);
+    const looking = !!v.analysis && v.analysis.state === "running";
+    btnAnalyse.hidden = !v.offer_analysis || !!v.ending || (!!v.analysis && v.analysis.state === "done");
+    btnAnalyse.disabled = looking;
+    btnAnalyse.textContent = looking ? "Looking\u2026" : "Where did it go wrong?";
     const ask = bannerSlot.querySelector('[data-banner-action="analyse"]');
     if (ask) {
       const running = !!v.analysis && v.analysis.state === "running";

@@ -90,6 +90,8 @@ export function readView(model, synced = true) {
     undo_to_winnable: Number.isInteger(v.undo_to_winnable) ? v.undo_to_winnable : null,
     analysis: obj(v.analysis) && ["running", "done"].includes(v.analysis.state)
       ? { state: v.analysis.state, undo: Number.isInteger(v.analysis.undo) ? v.analysis.undo : null } : null,
+    // why the table offers "Where did it go wrong?" (lost, no_move, resigned, ended), or null
+    offer_analysis: str(v.offer_analysis) || null,
     panel: v.panel === "stats" ? "stats" : null,
     resume: resumeOffer(v.resume),
     deal: typeof v.deal === "string" && v.deal ? v.deal : null,

@@ -313,3 +313,12 @@ def test_lab_passes_sigterm_on_to_jupyterlab(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_play_offers_where_it_went_wrong(capsys, monkeypatch):
+    code, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], "ef\nw\nq\ny\n")
+    assert code == 0 and out.count("looking for where the game went wrong") == 2
+    assert "where did it go wrong? analyse the game" in out
+    assert "Winnable all along" in out or "Turning point" in out or "turning point" in out
+    _, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], "ef\nq\n\n")   # declined
+    assert "looking for" not in out

@@ -56,6 +56,7 @@ Commands:
   u, undo    take back the last move        r, redo   play it again
   h, hint    the best move, and why         m, moves  every legal move
   t, table   show the table again           ?, help   this text
+  w, wrong   where did it go wrong? (the solver looks at every card)
   q, quit    stop (so does end of input)"""
 
 
@@ -436,16 +437,28 @@ def _command(g: Game, word: str) -> tuple[str, bool]:
     if word in ("h", "hint"):
         h = hint(g)
         if h is None:
-            return "no hint: no useful move (undo, or deal if you can)", False
+            return "no hint: no useful move (undo, or w: where did it go wrong?)", False
         return f"hint: {g.notation(h.move)} ({h.reason})", False
     if word in ("m", "moves"):
         moves = [g.notation(m) for m in g.legal_moves()]
         return "legal moves: " + (" ".join(moves) if moves else "none"), False
     if word in ("t", "table"):
         return "", True
+    if word in ("w", "wrong"):
+        return _post_mortem(g), False
     if word in ("?", "help"):
         return PLAY_HELP, False
     return "", False
+
+
+def _post_mortem(g: Game) -> str:
+    """Where the game went wrong (:func:`spiderette.analyse`, the solver peeking), in one paragraph."""
+    if not g.history:
+        return "nothing played yet: nothing to analyse"
+    from .players.analysis import analyse
+
+    print("looking for where the game went wrong (the solver sees every card)...", flush=True)
+    return analyse(g, planner=False).summary
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -455,6 +468,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"{_title(g)}. Type moves like ab, d, ab3; ? for help, q to quit.\n")
     print(g)
     played = False
+    line: str | None = None
     while not g.is_won:
         line = _read("> ", echo)
         if line is None:
@@ -478,7 +492,11 @@ def cmd_play(args: argparse.Namespace) -> int:
             print()
             print(g)
             if g.status in ("lost", "dead_end"):
-                print(f"{ENDINGS[g.status]}: u to undo, q to quit")
+                print(f"{ENDINGS[g.status]}: u to undo, w to see where it went wrong, q to quit")
+    if played and not g.is_won and line is not None:   # quit (not the end of input): offer the post-mortem
+        answer = _read("where did it go wrong? analyse the game (the solver peeks) [y/N] ", echo)
+        if answer is not None and answer.strip().lower() in ("y", "yes", "w"):
+            print(_post_mortem(g))
     if played and not args.no_record:
         print(_record(g))
     print(_ending(g))

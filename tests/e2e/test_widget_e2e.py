@@ -1068,6 +1068,31 @@ def test_a_lost_game_asks_where_it_went_wrong(lab, request):
     assert not lab.widget_problems()
 
 
+def test_the_post_mortem_is_offered_in_a_game_that_still_has_moves(lab, request):
+    """Given up with legal moves left (no banner): the stats bar offers "Where did it go wrong?", which
+    analyses the game in the background and says what it found."""
+    from spiderette_testkit import build
+
+    start = build("spiderette", [["|QS", "KS"], ["|TS", "JS"], ["|8S", "9S"], ["|6S", "7S"], ["|4S", "5S"],
+                                 ["|2S", "3S", "AS"]], foundations=["H", "D", "C"])
+    lab.open(request.node.name, [
+        f"{H.IMPORT}\nfrom spiderette import Game\ng = Game.from_dict({json.dumps(start)})\n"
+        "g.play('ag')\nw = Widget(game=g, record=False)\nw"])
+    page = lab.page
+    r = H.root(page)
+    ask = r.locator('.sp-stats [data-action="analyse"]')
+    assert not ask.is_visible(), "not offered while the game goes on"
+    r.locator('[data-action="resign"]').click()
+    H.wait_table(page, message_has("given up"))
+    ask.wait_for(state="visible")
+    assert H.kernel_json(page, "len(w.game.legal_moves()) > 0") is True
+    assert r.locator("[data-banner]").count() == 0, "no banner: the game is not over"
+    ask.click()
+    t = H.wait_table(page, message_has("winnable all along"), timeout=120)
+    assert "hidden cards known" in t["status"]["message"]
+    assert not lab.widget_problems()
+
+
 def test_the_four_colour_deck_is_chosen_at_the_table(seed7):
     page = seed7.page
     r = H.root(page)
