@@ -227,8 +227,9 @@ CURRENT_ROW = """(root) => {
 
 
 def test_the_replay_keeps_its_current_move_in_view(lab, request):
-    """A 60-move game (Spider, 2 suits) replayed in a wide window 900 px high (1800 x 900), opened at its last step: the current move's
-    row lies in the part of the move list the player sees, at every step the keys go to."""
+    """A 60-move game (Spider, 2 suits) replayed in a wide window 900 px high (1800 x 900), opened at its last
+    step: the current move's row lies in the part of the move list the player sees, at every step the keys go
+    to."""
     lab.page.set_viewport_size({"width": 1800, "height": 900})
     n = len(LONG_LINE)
     lab.open(request.node.name, [f"from spiderette import Game, Replay\ng = Game(variant='spider', suits=2, seed=32)\n"

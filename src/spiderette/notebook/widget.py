@@ -430,6 +430,8 @@ class Widget(anywidget.AnyWidget):
         true_or_false(wait, "wait")
         whole(budget, "budget", 1)
         with self._lock:
+            if self._key() != self._table:   # w.game was changed from a cell: the table catches up first
+                self._publish()
             future = self._hints.think(self._game, self._key(), budget, self._key, self._said_hint)
             self._publish("Thinking\u2026")
         return future.result() if wait else future
