@@ -137,7 +137,8 @@ def test_a_refused_play_raises_the_words_of_the_status_line():
     assert w.view["message"].endswith(str(e.value).split(": ", 1)[1])
     with pytest.raises(IllegalMoveError) as e:
         w.move(1, 0, 1)   # column b's card onto column a: refused, in card words
-    assert str(e.value) in w.view["message"] and not hidden_named(w.game, str(e.value))
+    words = str(e.value).split(": ", 1)[1]   # after the move's notation, the status line's own words
+    assert w.view["message"].endswith(words) and not hidden_named(w.game, str(e.value))
 
 
 def test_restart_cancels_the_analysis_and_its_words_never_come():

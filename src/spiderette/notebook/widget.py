@@ -243,8 +243,7 @@ class Widget(anywidget.AnyWidget):
         words = refusal(e) if words is None else words
         self._publish(f"Not allowed{where}: {words}", tone="refusal",
                       refused=refused)
-        said = IllegalMoveError(f"{where.strip(' ()')}: {words}" if where else words)
-        said.move, said.index = e.move, e.index
+        said = IllegalMoveError(words, e.move, e.index)   # ("move 2 (ab): " and the words, as the engine's)
         if not any(hidden_named(self._game, card_text(c)) for c in e.cards + (() if e.target is None else (e.target,))):
             said.refusal = e.refusal   # its cards are all in view: the decision as data too
         said.shown = True  # type: ignore[attr-defined]
