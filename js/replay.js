@@ -21,6 +21,9 @@ const PLAY = "\u25B6\uFE0E Play";
 const PAUSE = "\u275A\u275A Pause";
 // An analysed game's verdict after each move: its mark in the move list.
 const VERDICTS = { winnable: "W", lost: "L", unknown: "?" };
+// The jump button: to the turning point, or (its turning point not known) to the last winnable position.
+const TURNING = ["\u2691 Turning point", "Go to the turning point"];
+const LAST_WINNABLE = ["\u2691 Last winnable", "Go to the last position known winnable"];
 
 
 function button(name, text, label, keys) {
@@ -120,6 +123,30 @@ function render({ model, el }) {
   let timer = null;
 
   const playing = () => model.get("playing") === true;
+  // An analysis without a turning point: [last winnable step, first lost step], or null.
+  const lostRange = () => {
+    const r = model.get("lost_range");
+    return Array.isArray(r) && r.length === 2 && r.every(Number.isInteger) ? r : null;
+  };
+  // The step the T key and the turning button go to: the turning point, else the last winnable position.
+  const jumpTarget = () => {
+    const t = model.get("turning");
+    if (Number.isInteger(t)) return t;
+    const r = lostRange();
+    return r ? r[0] : null;
+  };
+  // The rows of the last winnable position and the first lost one, marked (data-range: winnable | lost).
+  function markRange() {
+    const r = Number.isInteger(model.get("turning")) ? null : lostRange();
+    rows.forEach((row, i) => {
+      const mark = r && i === r[0] ? "winnable" : r && i === r[1] ? "lost" : null;
+      if (mark) row.dataset.range = mark;
+      else delete row.dataset.range;
+      row.classList.toggle("sp-rp-range-end", !!mark);
+      row.title = mark === "winnable" ? "The last position known winnable (the solver sees every card)"
+        : mark === "lost" ? "The first position proven lost (the solver sees every card)" : "";
+    });
+  }
   const wanted = () => int(model.get("step")); // the step asked for last (Python may still be answering)
 
   function setStep(n) {
@@ -159,6 +186,7 @@ function render({ model, el }) {
         fillRow(row, i, entry);
       }
     });
+    markRange();
     markCurrent();
   }
 
@@ -282,7 +310,7 @@ function render({ model, el }) {
       case "forward": setStep(k + 1); break;
       case "last": setStep(drawn.steps); break;
       case "play": setPlaying(!playing()); break;
-      case "turning": if (Number.isInteger(model.get("turning"))) setStep(model.get("turning")); break;
+      case "turning": if (jumpTarget() !== null) setStep(jumpTarget()); break;
       default:
     }
   });
@@ -302,7 +330,7 @@ function render({ model, el }) {
     else if (e.key === "Home" && !inSlider) setStep(0);
     else if (e.key === "End" && !inSlider) setStep(drawn.steps);
     else if (e.key === " " && !onButton) setPlaying(!playing());
-    else if ((e.key === "t" || e.key === "T") && Number.isInteger(model.get("turning"))) setStep(model.get("turning"));
+    else if ((e.key === "t" || e.key === "T") && jumpTarget() !== null) setStep(jumpTarget());
     else done = false;
     if (done) {
       e.preventDefault();
@@ -313,7 +341,14 @@ function render({ model, el }) {
   const onView = () => redraw();
   const onMoves = () => showList();
   const onTurning = () => {
-    btn.turning.hidden = !Number.isInteger(model.get("turning"));
+    const range = lostRange();
+    const turning = Number.isInteger(model.get("turning"));
+    btn.turning.hidden = jumpTarget() === null;
+    const [text, label] = !turning && range ? LAST_WINNABLE : TURNING;
+    btn.turning.textContent = text;
+    btn.turning.setAttribute("aria-label", label);
+    btn.turning.title = `${label} (T)`;
+    markRange();
   };
   const onNote = () => {
     note.textContent = str(model.get("note"));
@@ -322,7 +357,7 @@ function render({ model, el }) {
   const onFour = () => root.classList.toggle("sp-four", !!model.get("four_colour"));
   const listeners = [["change:view", onView], ["change:moves", onMoves], ["change:playing", showPlaying],
     ["change:delay", schedule], ["change:note", onNote], ["change:four_colour", onFour],
-    ["change:turning", onTurning]];
+    ["change:turning", onTurning], ["change:lost_range", onTurning]];
   for (const [name, fn] of listeners) model.on(name, fn);
   onNote();
   onTurning();

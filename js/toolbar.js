@@ -9,6 +9,13 @@ import { suitsText } from "./values.js";
 
 const THINK = ["think", "Think", "Look ahead without peeking (slow)"];
 const STOP_THINKING = ["stop_thinking", "Stop thinking", "Stop looking ahead"];
+// The post-mortem's undo (action undo_to_turning): to the turning point, or when that is not known, to the
+// last position known winnable (view.analysis.to).
+const UNDO_TO_TURNING = ["Undo to the turning point",
+  "Take back the moves since the move that lost a winnable game (found by Where did it go wrong?)"];
+const UNDO_TO_LAST_WINNABLE = ["Undo to the last winnable position",
+  "Take back the moves since the last position known winnable (found by Where did it go wrong?: the move that" +
+  " lost the game is one of the next few)"];
 
 /** The words of the Winnable? stat for a verdict (view.winnable). */
 export function verdictText(w) {
@@ -134,8 +141,7 @@ export function createChrome(uid = "sp") {
     "Take back the moves since the last position proven winnable");
   btnUndoToWinnable.hidden = true;
   btnUndoToWinnable.disabled = true;
-  const btnUndoToTurning = button("undo_to_turning", "Undo to the turning point",
-    "Take back the moves since the move that lost a winnable game (found by Where did it go wrong?)");
+  const btnUndoToTurning = button("undo_to_turning", ...UNDO_TO_TURNING);
   btnUndoToTurning.hidden = true;
   // "Where did it go wrong?" within reach of a game going nowhere (Python's view.offer_analysis says when)
   const btnAnalyse = button("analyse", "Where did it go wrong?",
@@ -292,6 +298,11 @@ export function createChrome(uid = "sp") {
     btnUndoToWinnable.hidden = v.undo_to_winnable === null;
     btnUndoToWinnable.disabled = v.undo_to_winnable === null;
     btnUndoToTurning.hidden = !(v.analysis && v.analysis.undo);
+    const [turnLabel, turnTip] = v.analysis && v.analysis.to === "winnable" ? UNDO_TO_LAST_WINNABLE : UNDO_TO_TURNING;
+    if (btnUndoToTurning.textContent !== turnLabel) {
+      btnUndoToTurning.textContent = turnLabel;
+      btnUndoToTurning.title = turnTip;
+    }
     const looking = !!v.analysis && v.analysis.state === "running";
     btnAnalyse.hidden = !v.offer_analysis || !!v.ending || (!!v.analysis && v.analysis.state === "done");
     btnAnalyse.disabled = looking;

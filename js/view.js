@@ -21,6 +21,16 @@ function verdict(raw) {
   return { state: VERDICTS.includes(x.state) ? x.state : "unknown", moves: num(x.moves) };
 }
 
+// "Where did it go wrong?": {state: running | done, undo (moves to take back, or null), to: turning | winnable
+// | null (where the undo goes), lost_between: [first, last] move numbers or null}.
+function analysisOf(x) {
+  const between = Array.isArray(x.lost_between) && x.lost_between.length === 2 && x.lost_between.every(Number.isInteger)
+    ? [x.lost_between[0], x.lost_between[1]] : null;
+  const undo = Number.isInteger(x.undo) ? x.undo : null;
+  return { state: x.state, undo, to: undo !== null && ["turning", "winnable"].includes(x.to) ? x.to : (undo !== null ? "turning" : null),
+    lost_between: between };
+}
+
 // The saved game the Resume button offers: null, or {variant, suits, seed, moves, score}.
 function resumeOffer(raw) {
   const x = obj(raw);
@@ -89,7 +99,7 @@ export function readView(model, synced = true) {
     winnable: verdict(v.winnable),
     undo_to_winnable: Number.isInteger(v.undo_to_winnable) ? v.undo_to_winnable : null,
     analysis: obj(v.analysis) && ["running", "done"].includes(v.analysis.state)
-      ? { state: v.analysis.state, undo: Number.isInteger(v.analysis.undo) ? v.analysis.undo : null } : null,
+      ? analysisOf(v.analysis) : null,
     // why the table offers "Where did it go wrong?" (lost, no_move, resigned, ended), or null
     offer_analysis: str(v.offer_analysis) || null,
     panel: v.panel === "stats" ? "stats" : null,

@@ -188,7 +188,7 @@ def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
     assert v["message"].startswith("Where it went wrong: move 19, ") and "kept it winnable" in v["message"]
     hidden = {code_text(c) for c in hidden_codes(w.game)}
     assert not [c for c in hidden if c in json.dumps(v, ensure_ascii=False)], "no hidden card is named"
-    assert v["analysis"] == {"state": "done", "undo": len(g.history) - 18}
+    assert v["analysis"] == {"state": "done", "undo": len(g.history) - 18, "to": "turning", "lost_between": [19, 19]}
     v = send(w, action="undo_to_turning")
     assert len(w.game.history) == 18 and v["analysis"] is None and "the next move is the one that lost" in v["message"]
     assert send(w, action="undo_to_turning")["message"] == "No turning point to go back to"
@@ -196,3 +196,81 @@ def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
     assert f.cancel() or f.done()
     w.new_game(seed=3)
     assert w.view["analysis"] is None
+
+
+# The planner's four-suit game of deal 10, until it resigned: lost, its turning point out of a small budget's reach.
+DEAL_10 = ("ag1 fd1 da1 ba1 d ab1 da1 cg1 fc1 dc1 d gb1 gb1 fa1 d fd1 db2 ed1 eg1 da1 ea1 ga1 eb1 d db1 dc1")
+SMALL = {"node_limit": 5000, "max_solves": 8}
+
+
+def lost_deal_10() -> Game:
+    g = Game(seed=10)
+    g.play(DEAL_10)
+    return g
+
+
+def test_a_four_suit_loss_without_a_turning_point_says_between_which_moves_it_was_lost():
+    g = lost_deal_10()
+    a = analyse(g, planner=False, **SMALL)
+    lo, hi = a.last_winnable, a.first_lost
+    assert a.turning_point is None and lo is not None and hi is not None and lo + 1 < hi
+    assert a.lost_between == (lo + 1, hi)
+    assert f"Lost between move {lo + 1} and move {hi}" in str(a) and "undecided in between" in str(a)
+    assert a.steps[lo].verdict == WINNABLE and a.steps[hi].verdict == LOST
+    assert all(s.verdict == UNKNOWN for s in a.steps[lo + 1:hi])
+    probe = Game(seed=10)   # the winning line from the last winnable position wins, with the hidden cards known
+    probe.play(g.history[:lo])
+    check = probe.copy()
+    check.play(list(a.winning_line))
+    assert check.is_won and a.winning_line == a.steps[lo].line and a.winning_line[0] != g.history[lo]
+    probe.play(g.history[lo:hi])   # the first lost position: a new search proves it lost too
+    assert solve(probe, time_limit=None, node_limit=a.proof_tables).result == "loss"
+    assert f"{a.proof_tables:,} tables it could reach" in a.summary
+    assert 0 < a.tables <= a.budget == 5000 * 8 and a.solves <= 8
+    df = a.to_pandas()
+    assert df.attrs["last_winnable"] == lo and df.attrs["first_lost"] == hi
+    assert "the last position known winnable" in a._repr_html_()
+    assert a.plot()._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_the_replay_of_a_loss_without_a_turning_point_marks_the_range():
+    from spiderette import Replay
+    from spiderette.notebook.wording import CARD_WORD
+
+    a = analyse(lost_deal_10(), planner=False, **SMALL)
+    r = Replay(a)
+    lo, hi = a.last_winnable, a.first_lost
+    assert r.turning is None and r.turning_point() is None and r.lost_range == [lo, hi]
+    assert f"lost between move {lo + 1} and move {hi}" in r.note and not CARD_WORD.search(r.note)
+    assert r.last_winnable() == lo and r.step == lo
+    assert r.view["message"].endswith("(the last position known winnable)")
+    r.go(hi)
+    assert r.view["message"].endswith("lost after it (the first proven lost)")
+
+
+def test_the_table_offers_to_undo_to_the_last_winnable_position(monkeypatch):
+    import functools
+    import json
+
+    from spiderette_testkit import hidden_codes, send
+
+    from spiderette.notebook import postmortem
+    from spiderette.notebook.wording import code_text
+
+    monkeypatch.setattr(postmortem, "analyse", functools.partial(analyse, **SMALL))
+    g = lost_deal_10()
+    n = len(g.history)
+    w = Widget(game=g, record=False)
+    a = w.where_did_it_go_wrong(wait=True)
+    lo, hi = a.last_winnable, a.first_lost
+    assert a.turning_point is None and lo + 1 < hi
+    v = w.view
+    assert v["message"].startswith(f"Lost between move {lo + 1} and move {hi} (seen with the hidden cards known")
+    assert f"undo to before move {lo + 1}, the last winnable position" in v["message"]
+    hidden = {code_text(c) for c in hidden_codes(w.game)}
+    assert not [c for c in hidden if c in json.dumps(v, ensure_ascii=False)], "no hidden card is named"
+    assert v["analysis"] == {"state": "done", "undo": n - lo, "to": "winnable", "lost_between": [lo + 1, hi]}
+    assert w.undo_to_turning_point() == n - lo
+    assert w.game.move_count == lo and "back to the last winnable position" in w.view["message"]
+    assert w.view["analysis"] is None
+    assert send(w, action="undo_to_turning")["message"] == "No turning point to go back to"

@@ -38,3 +38,13 @@ test("the replay's view is read by the same reader: its title, step and last ste
   assert.deepEqual([v.title, v.step, v.steps, v.status], ["Spiderette", 3, 15, "won"]);
   assert.deepEqual([readView(model({ step: 2.5 })).step, readView(model({ steps: "9" })).steps], [0, 0]);
 });
+
+test("the post-mortem's view: where its undo goes and the range, an older view read as before", () => {
+  const read = (analysis) => readView(model({ analysis })).analysis;
+  assert.deepEqual(read({ state: "done", undo: 23, to: "winnable", lost_between: [4, 17] }),
+    { state: "done", undo: 23, to: "winnable", lost_between: [4, 17] });
+  assert.deepEqual(read({ state: "done", undo: 11 }), { state: "done", undo: 11, to: "turning", lost_between: null });
+  assert.deepEqual(read({ state: "done", undo: null, to: "winnable", lost_between: [4, "x"] }),
+    { state: "done", undo: null, to: null, lost_between: null });
+  assert.equal(read({ state: "gone" }), null);
+});

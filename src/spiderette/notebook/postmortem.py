@@ -2,7 +2,9 @@
 
 The analysis runs on a copy of the game, so play goes on meanwhile; its answer is kept for the history it
 analysed, and offered while the game still starts with that history. It names only cards that were face up at
-the turning point (so face up, or gone to the foundations, ever since): no hidden card.
+the turning point (so face up, or gone to the foundations, ever since): no hidden card. When the turning point
+is not known, it says the range (the last position known winnable, the first proven lost) in move numbers and
+offers to undo to the last winnable position.
 """
 
 from __future__ import annotations
@@ -66,29 +68,73 @@ class PostMortem:
     def _applies(self, game: Game) -> bool:
         return self._history is not None and tuple(game.history[:len(self._history)]) == self._history
 
-    def target(self, game: Game) -> int | None:
-        """The number of moves to take back to stand before the turning move, when known for this game."""
+    @property
+    def result(self) -> Analysis | None:
+        """The last analysis that answered (of the history :meth:`start` was given), if any."""
+        return self._result
+
+    def goal(self, game: Game) -> tuple[int, str] | None:
+        """Where the undo goes, when known for this game: ``(moves played there, "turning")`` to stand before
+        the turning move, else ``(moves played there, "winnable")`` for the last position known winnable."""
         with self._lock:
-            tp = self._result.turning_point if self._result is not None else None
-            if tp is None or not self._applies(game) or len(game.history) <= tp.index:
+            a = self._result
+            if a is None or not self._applies(game):
                 return None
-            return len(game.history) - tp.index
+            if a.turning_point is not None:
+                index, kind = a.turning_point.index, "turning"
+            elif a.last_winnable is not None and a.last_winnable < len(a.moves):
+                index, kind = a.last_winnable, "winnable"
+            else:
+                return None
+            return (index, kind) if len(game.history) > index else None
+
+    def target(self, game: Game) -> int | None:
+        """The number of moves to take back to stand before the turning move (or, when that is not known, at
+        the last position known winnable), when known for this game."""
+        with self._lock:
+            goal = self.goal(game)
+            return None if goal is None else len(game.history) - goal[0]
 
     def view(self, game: Game) -> dict | None:
-        """``view["analysis"]``: ``None``, ``{"state": "running"}`` or ``{"state": "done", "undo": n}``
-        (``n``: moves to take back to the turning point, or ``None``)."""
+        """``view["analysis"]``: ``None``, ``{"state": "running"}`` or ``{"state": "done", "undo": n, "to": to,
+        "lost_between": [first, last]}`` (``n``: moves to take back, or ``None``; ``to``: ``"turning"`` (to
+        the turning point), ``"winnable"`` (to the last position known winnable) or ``None``;
+        ``lost_between``: the moves, numbered from 1, one of which lost the game, or ``None``)."""
         with self._lock:
             if self._task is not None:
                 return {"state": "running"}
             if self._result is None or not self._applies(game):
                 return None
-            return {"state": "done", "undo": self.target(game)}
+            goal = self.goal(game)
+            between = self._result.lost_between
+            return {"state": "done", "undo": None if goal is None else len(game.history) - goal[0],
+                    "to": None if goal is None else goal[1], "lost_between": None if between is None else list(between)}
 
 
 def said(a: Analysis) -> str:
-    """What the table says of an analysis (the turning point names only cards seen by then)."""
-    tp = a.turning_point
+    """What the table says of an analysis. It names no card but those of the turning point, face up by then (so
+    face up, or gone to the foundations, ever since); the range and the rest are said in move numbers.
+
+    >>> from spiderette import Game, analyse
+    >>> g = Game(seed=12)
+    >>> _ = g.play("ef cb")
+    >>> said(analyse(g, node_limit=20_000, planner=False))
+    'Winnable all along: it can still be won from its last position (seen with the hidden cards known)'
+    """
+    tp, lo, hi = a.turning_point, a.last_winnable, a.first_lost
+    known = "seen with the hidden cards known"
+    n = len(a.moves)
     if tp is not None:
-        return f"Where it went wrong: {tp.text.split(': a winning line')[0]} (seen with the hidden cards known)"
+        return f"Where it went wrong: {tp.text.split(': a winning line')[0]} ({known})"
+    if lo is not None and lo < n:
+        undo = (f"undo to before move {lo + 1}, the last winnable position (a winning line of {len(a.winning_line)}"
+                f" move{'s' if len(a.winning_line) != 1 else ''} from there)")
+        if hi is not None:
+            return f"Lost between move {lo + 1} and move {hi} ({known}; the moves between stay undecided): {undo}"
+        when = f"after move {lo}" if lo else "at the start"
+        return f"Winnable {when} ({known}); whether and where it was lost is not known within the budget: {undo}"
+    if hi is not None and hi > 0:
+        return (f"Lost by move {hi} at the latest ({known}); whether the deal was ever winnable is not known within"
+                " the budget")
     head = a.summary.split(". ")[0]
-    return head if "hidden cards known" in head else f"{head} (seen with the hidden cards known)"
+    return head if known in head else f"{head} ({known})"

@@ -112,6 +112,10 @@ class Replay(anywidget.AnyWidget):
     #: For the replay of an :class:`~spiderette.Analysis`: the step where the game's turning point is the
     #: next move (the "Turning point" button goes there), else ``None``.
     turning = traitlets.Int(None, allow_none=True, read_only=True).tag(sync=True)
+    #: For the replay of an :class:`~spiderette.Analysis` whose turning point is not known: ``[last winnable,
+    #: first lost]``, the steps of the last position known winnable and the first proven lost (the "Last
+    #: winnable" button goes to the first), else ``None``.
+    lost_range = traitlets.List(None, allow_none=True, read_only=True).tag(sync=True)
     four_colour = Flag(False).tag(sync=True)
 
     def __init__(self, source: Game | SolveResult | Analysis | Widget, *, step: int = 0,
@@ -134,6 +138,9 @@ class Replay(anywidget.AnyWidget):
         self.set_trait("note", note)
         tp = self._analysis.turning_point if self._analysis is not None else None
         self.set_trait("turning", None if tp is None else tp.index)
+        a = self._analysis
+        known = a is not None and tp is None and a.lost_between is not None
+        self.set_trait("lost_range", [a.last_winnable, a.first_lost] if known else None)
         self._show(None)
         if step:
             self.step = step
@@ -231,6 +238,14 @@ class Replay(anywidget.AnyWidget):
             return None
         return self.go(self.turning)
 
+    def last_winnable(self) -> int | None:
+        """Show the last position known winnable of an analysed game whose turning point is not known (the
+        game was lost by one of the moves after it, up to the first position proven lost); returns the step
+        (``None``, and nothing moves, for a replay without one)."""
+        if self.lost_range is None:
+            return None
+        return self.go(self.lost_range[0])
+
     # ------------------------------------------------------------------ traits
     @traitlets.validate("step")
     def _valid_step(self, proposal: dict) -> int:
@@ -286,6 +301,11 @@ class Replay(anywidget.AnyWidget):
             return f"The start: {total} move{'s' if total != 1 else ''} to replay"
         e = self._entries[n - 1]
         verdict = f"; {e['verdict']} after it" if "verdict" in e else ""
+        ends = self.lost_range or ()
+        if ends and n == ends[0]:
+            verdict += " (the last position known winnable)"
+        elif ends and n == ends[1]:
+            verdict += " (the first proven lost)"
         return f"Move {n} of {total}: {e['text']}, {e['cards']} ({e['reason']}){verdict}"
 
     def set_state(self, sync_data: dict) -> None:
@@ -341,8 +361,19 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
     if isinstance(source, Analysis):
         tp = source.turning_point
         # (in notation only: the note shows at every step, and a card named there may be face down at the start)
-        said = (f"turning point: move {tp.index + 1}, {tp.move}, lost a winnable game; {tp.kept} kept it winnable"
-                if tp is not None else source.summary.split(".")[0].lower())
+        if tp is not None:
+            said = f"turning point: move {tp.index + 1}, {tp.move}, lost a winnable game; {tp.kept} kept it winnable"
+        elif source.lost_between is not None:
+            first, last = source.lost_between
+            said = (f"lost between move {first} and move {last}: winnable after {source.last_winnable} moves (a"
+                    f" winning line of {len(source.winning_line)} moves), proven lost after {last}")
+        elif source.last_winnable is not None and source.last_winnable < len(source.moves):
+            said = (f"winnable after {source.last_winnable} moves (a winning line of {len(source.winning_line)}"
+                    " moves); whether and where it was lost is not known")
+        elif source.first_lost:
+            said = f"lost by move {source.first_lost} at the latest; whether it was ever winnable is not known"
+        else:
+            said = source.summary.split(".")[0].lower()
         return _fresh(source.start), list(source.moves), f"Analysis (the solver sees every card): {said}"
     if isinstance(source, SolveResult):
         if not isinstance(source.start, Game):

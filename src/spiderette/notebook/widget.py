@@ -488,19 +488,29 @@ class Widget(anywidget.AnyWidget):
             self._publish(said(a))
 
     def undo_to_turning_point(self) -> int:
-        """Take back the moves played since the turning point the analysis found; returns how many (0, and
-        says so, when there is none)."""
+        """Take back the moves played since the turning point the analysis found (or, when it found none, since
+        the last position it knows winnable); returns how many (0, and says so, when there is none)."""
         self.stop()
         with self._lock:
+            goal = self._postmortem.goal(self._game)
             steps = self._postmortem.target(self._game)
-            if not steps:
+            if not steps or goal is None:
                 self._publish("No turning point to go back to")
                 return 0
             for _ in range(steps):
                 self._game.undo()
             self._hints.clear()
-            self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: the next move is the one that lost"
-                          " the game; try another", last={"kind": "undo"})
+            took = f"Took back {steps} move{'s' if steps != 1 else ''}"
+            if goal[1] == "turning":
+                self._publish(f"{took}: the next move is the one that lost the game; try another",
+                              last={"kind": "undo"})
+            else:
+                a = self._postmortem.result
+                between = a.lost_between if a is not None else None
+                later = (f"; one of moves {between[0]} to {between[1]} lost the game" if between is not None
+                         else "")
+                self._publish(f"{took}: back to the last winnable position (seen with the hidden cards"
+                              f" known){later}; try another way", last={"kind": "undo"})
             return steps
 
     # ------------------------------------------------------------------ scripted play

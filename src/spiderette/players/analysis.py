@@ -6,6 +6,12 @@ be lost along a game, never regained (a position after a move is winnable only i
 the **turning point** (the move that turned a winnable game into a lost one) is found by bisection: a handful
 of solves, not one per move. A winning line found at one position is reused while the game follows it.
 
+When positions stay unknown within the budget, the analysis says what is known: the **last position known
+winnable** (with a winning line from it) and the **first proven lost** (with the tables the solver exhausted
+there): "Lost between move 9 and move 17". The budget is ``node_limit * max_solves`` tables in all; the end
+of the game and its start get a bigger share of it (``END_SHARE``, ``START_SHARE`` solves' worth), spent only
+as far as they need.
+
 >>> from spiderette import Game
 >>> g = Game(seed=12)
 >>> g.play("ef cb")
@@ -13,7 +19,9 @@ of solves, not one per move. A winning line found at one position is reused whil
 >>> a = analyse(g, node_limit=20_000)
 >>> [s.verdict for s in a.steps]
 ['winnable', 'winnable', 'winnable']
->>> a.turning_point is None
+>>> a.turning_point is None, a.last_winnable, a.first_lost
+(True, 2, None)
+>>> a.tables <= a.budget == 20_000 * ANALYSIS_SOLVES
 True
 """
 
@@ -81,7 +89,15 @@ class TurningPoint:
 class Analysis:
     """What :func:`analyse` found: ``steps`` (one :class:`Position` per position, ``len(moves) + 1``),
     ``turning_point`` (``None`` when the game never went from winnable to lost, or when that is unknown),
-    and ``solves``, the number of solver calls it took."""
+    and ``solves``, the number of solver calls it took.
+
+    What is known when the turning point is not: ``last_winnable``, the last position known winnable (after
+    that many moves; ``None``: none) with ``winning_line``, a line that wins from it; ``first_lost``, the
+    first position proven lost (``None``: none) with ``proof_tables``, the tables the solver exhausted there
+    (every table the game could reach from it, every card seen). The losing move is one of moves
+    ``last_winnable + 1`` to ``first_lost`` (:attr:`lost_between`). ``tables``: the tables all the solves
+    expanded, of at most ``budget``.
+    """
 
     start: Game = field(repr=False)
     moves: list[Move]
@@ -89,6 +105,20 @@ class Analysis:
     turning_point: TurningPoint | None
     solves: int
     summary: str
+    last_winnable: int | None = None
+    first_lost: int | None = None
+    winning_line: tuple[Move, ...] = field(default=(), repr=False)
+    proof_tables: int | None = None
+    tables: int = 0
+    budget: int = 0
+
+    @property
+    def lost_between(self) -> tuple[int, int] | None:
+        """``(first, last)``: the moves (numbered from 1) one of which lost a winnable game, when both ends are
+        known (``first == last``: the turning point); ``None`` otherwise."""
+        if self.last_winnable is None or self.first_lost is None:
+            return None
+        return self.last_winnable + 1, self.first_lost
 
     def __str__(self) -> str:
         strip = "".join({WINNABLE: "W", LOST: "L"}.get(s.verdict, "?") for s in self.steps)
@@ -96,23 +126,32 @@ class Analysis:
 
     def _repr_html_(self) -> str:
         colour = {WINNABLE: "#2e7d32", LOST: "#c62828", UNKNOWN: "#9e9e9e"}
+        ends = {self.last_winnable: "the last position known winnable", self.first_lost: "the first proven lost"}
         cells = "".join(
-            f'<span title="position {s.index}: {s.verdict}" style="display:inline-block;width:6px;height:14px;'
-            f'background:{colour[s.verdict]};margin-right:1px"></span>' for s in self.steps)
+            f'<span title="position {s.index}: {s.verdict}{"; " + ends[s.index] if s.index in ends else ""}"'
+            f' style="display:inline-block;width:6px;height:14px;background:{colour[s.verdict]};margin-right:1px'
+            f'{";outline:2px solid black" if s.index in ends and self.turning_point is None else ""}"></span>'
+            for s in self.steps)
         return f"<div><p>{html.escape(self.summary)}</p><div>{cells}</div></div>"
 
     def to_pandas(self):
         """One row per position: index, move (notation), verdict, length of the winning line, face-down cards,
-        whether the move was the planner's choice."""
+        whether the move was the planner's choice. ``df.attrs`` holds what is known of the whole game:
+        ``last_winnable``, ``first_lost``, ``solves``, ``tables``."""
         from .extras import need
 
         pd = need("to_pandas()", "pandas")
         rows = [{"position": s.index, "move": None if s.move is None else str(s.move), "verdict": s.verdict,
                  "line": len(s.line) or None, "face_down": s.face_down, "planner": s.planner} for s in self.steps]
-        return pd.DataFrame(rows).set_index("position")
+        df = pd.DataFrame(rows).set_index("position")
+        df.attrs.update(last_winnable=self.last_winnable, first_lost=self.first_lost, solves=self.solves,
+                        tables=self.tables)
+        return df
 
     def plot(self):
-        """A strip of the verdicts along the moves, with the cards still face down (a matplotlib Figure)."""
+        """A strip of the verdicts along the moves, with the cards still face down (a matplotlib Figure); the
+        turning point as a dashed line, or else the stretch from the last position known winnable to the first
+        proven lost, hatched."""
         from .extras import new_figure
 
         fig = new_figure(figsize=(10, 2.8), layout="constrained")
@@ -124,6 +163,9 @@ class Analysis:
                 label="cards face down")
         if self.turning_point is not None:
             ax.axvline(self.turning_point.index + 0.5, color="#c62828", ls="--", label="turning point")
+        elif self.lost_between is not None:
+            ax.axvspan(self.last_winnable, self.first_lost, fill=False, hatch="//", edgecolor="#c62828", lw=1.5,
+                       label=f"lost between move {self.last_winnable + 1} and {self.first_lost}")
         ax.set_xlabel("position (moves played)")
         ax.set_ylabel("cards face down")
         ax.set_xlim(-0.5, len(self.steps) - 0.5)
@@ -154,31 +196,41 @@ def _start_and_moves(game: Game) -> tuple[Game, list[Move]]:
 
 # ---------------------------------------------------------------------- the search
 class _Judge:
-    """Solves positions on demand, once each, and remembers what it learnt."""
+    """Solves positions on demand, once each (unless asked again with more tables), and remembers what it learnt;
+    ``tables`` counts the tables its solves expanded, ``proof[k]`` those of the solve that proved ``k`` lost."""
 
     def __init__(self, positions: list[Game], moves: list[Move], node_limit: int,
                  cancel: threading.Event | None) -> None:
         self.positions, self.moves, self.node_limit, self.cancel = positions, moves, node_limit, cancel
         self.verdict: dict[int, str] = {}
         self.line: dict[int, tuple[Move, ...]] = {}
-        self.solves = 0
+        self.proof: dict[int, int] = {}
+        self.limit: dict[int, int] = {}   # the tables the last solve of a position had
+        self.solves = self.tables = 0
 
-    def judge(self, k: int) -> str:
-        if k in self.verdict:
+    def judge(self, k: int, limit: int | None = None) -> str:
+        """The verdict of position ``k``, solved with ``limit`` tables (``node_limit`` by default) unless known;
+        an unknown position is solved again when ``limit`` is more than it had."""
+        limit = self.node_limit if limit is None else limit
+        if k in self.verdict and not (self.verdict[k] == UNKNOWN and limit > self.limit.get(k, limit)):
             return self.verdict[k]
         if self.cancel is not None and self.cancel.is_set():
-            return UNKNOWN
+            return self.verdict.setdefault(k, UNKNOWN)
         g = self.positions[k]
         if g.is_won:
             self._winnable(k, ())
             return WINNABLE
         self.solves += 1
-        res = solve(g, time_limit=None, node_limit=self.node_limit, cancel=self.cancel)
+        self.limit[k] = limit
+        res = solve(g, time_limit=None, node_limit=limit, cancel=self.cancel)
+        self.tables += res.nodes
         if res.result == "win":
             self._winnable(k, tuple(res.moves))
         elif res.result == "loss":
+            self.proof[k] = res.nodes
             for j in range(k, len(self.positions)):   # lost stays lost
-                self.verdict.setdefault(j, LOST)
+                if self.verdict.get(j) != LOST:
+                    self.verdict[j] = LOST
         else:
             self.verdict[k] = UNKNOWN
         return self.verdict[k]
@@ -196,38 +248,62 @@ class _Judge:
                 break
             self.verdict[i], self.line[i] = WINNABLE, tuple(self.moves[i:k]) + line
 
+    def bounds(self) -> tuple[int | None, int | None]:
+        """The last position known winnable and the first known lost (``None``: none)."""
+        won = [k for k, v in self.verdict.items() if v == WINNABLE]
+        lost = [k for k, v in self.verdict.items() if v == LOST]
+        return max(won, default=None), min(lost, default=None)
 
-def _bisect(judge: _Judge, n: int, most: int) -> tuple[int | None, int | None]:
-    """The last position known winnable and the first known lost (``None``: none found)."""
-    last = judge.judge(n)
-    if last == WINNABLE:
+
+#: The shares of the budget for the two ends of the game, in solves' worth of tables (``node_limit`` each): the
+#: end (a lost game's last position is often a small space the solver can exhaust) and the start (most deals
+#: are winnable, some only with more tables). A share is spent only as far as the solve needs it.
+END_SHARE = 2
+START_SHARE = 6
+
+
+def _bisect(judge: _Judge, n: int, most: int, budget: int) -> tuple[int | None, int | None]:
+    """The last position known winnable and the first known lost (``None``: none found), in at most ``most``
+    solves and ``budget`` tables.
+
+    The end first, then the start (each with a bigger share of the budget), then two bisections: one for the
+    last winnable position, one for the first lost. A position left unknown splits the stretch still open in
+    two, and each side is bisected on its own (the unknown ones lie between the winnable and the lost)."""
+    nl = judge.node_limit
+
+    def left() -> int:
+        return budget - judge.tables
+
+    if judge.judge(n, max(1, min(END_SHARE * nl, left() - nl))) == WINNABLE:
         return n, None
-    first = judge.judge(0)
-    if first == LOST:
+    if judge.judge(0, max(1, min(START_SHARE * nl, left()))) == LOST:
         return None, 0
-    lo = 0 if first == WINNABLE else None
-    hi = n if last == LOST else None
-    untried = [k for k in range(1, n)]
-    while untried and judge.solves < most:
-        # the positions between what is known winnable and known lost, nearest the middle first
-        low = lo if lo is not None else 0
-        high = hi if hi is not None else n
-        inside = [k for k in untried if low < k < high]
-        if not inside:
-            break
-        mid = (low + high) / 2
-        k = min(inside, key=lambda x: (abs(x - mid), x))
-        untried.remove(k)
-        v = judge.judge(k)
-        if v == WINNABLE:
-            lo = max(j for j in range(k, n + 1) if judge.verdict.get(j) == WINNABLE)
-        elif v == LOST:
-            hi = k
+    while judge.solves < most and left() > 0 and not (judge.cancel is not None and judge.cancel.is_set()):
+        lo, hi = judge.bounds()
         if lo is not None and hi is not None and hi == lo + 1:
             break
-        if judge.cancel is not None and judge.cancel.is_set():
+        judged = judge.verdict
+        # the stretch where the last winnable position may lie, and the one where the first lost may
+        win = (lo, min((k for k in judged if k > lo), default=n + 1)) if lo is not None else None
+        loss = (max((k for k in judged if k < hi), default=-1), hi) if hi is not None else None
+        open_ = [s for s in (win, loss) if s is not None and s[1] - s[0] > 1]
+        if not open_:
             break
-    return lo, hi
+        a, b = max(open_, key=lambda s: (s[1] - s[0], s is loss))
+        judge.judge((a + b) // 2, min(nl, left()))
+    # budget left over: an end still unknown gets it all, in one more solve; else the unknown positions next to
+    # the last winnable one and the first lost one share it (one of them decided narrows the range)
+    for k in (0, n):
+        if judge.verdict.get(k) == UNKNOWN and judge.solves < most and left() > judge.limit.get(k, 0):
+            judge.judge(k, left())
+    lo, hi = judge.bounds()
+    if lo is not None and hi is not None:
+        near = [k for k in dict.fromkeys((lo + 1, hi - 1)) if lo < k < hi and judge.verdict.get(k) == UNKNOWN]
+        for i, k in enumerate(near):
+            share = left() // (len(near) - i)
+            if judge.solves < most and share > judge.limit.get(k, 0):
+                judge.judge(k, share)
+    return judge.bounds()
 
 
 def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = True,
@@ -252,7 +328,7 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
         positions.append(g)
     n = len(moves)
     judge = _Judge(positions, moves, node_limit, cancel)
-    lo, hi = _bisect(judge, n, max_solves)
+    lo, hi = _bisect(judge, n, max_solves, node_limit * max_solves)
     steps = []
     seen: set = set()
     for k, g in enumerate(positions):
@@ -268,8 +344,11 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
     turning = None
     if lo is not None and hi == lo + 1:
         turning = _turning_point(positions[lo], lo, moves[lo], judge.line[lo])
-    summary = _summary(steps, turning, judge.solves, positions[-1].is_won, lo, hi)
-    return Analysis(start, moves, steps, turning, judge.solves, summary)
+    proof = judge.proof.get(hi) if hi is not None else None
+    line = judge.line.get(lo, ()) if lo is not None else ()
+    summary = _summary(positions, steps, turning, judge, lo, hi, line, node_limit * max_solves)
+    return Analysis(start, moves, steps, turning, judge.solves, summary, lo, hi, line, proof, judge.tables,
+                    node_limit * max_solves)
 
 
 def _turning_point(g: Game, k: int, move: Move, line: tuple[Move, ...]) -> TurningPoint:
@@ -280,22 +359,42 @@ def _turning_point(g: Game, k: int, move: Move, line: tuple[Move, ...]) -> Turni
     return TurningPoint(k, move, kept, line, said)
 
 
-def _summary(steps: list[Position], turning: TurningPoint | None, solves: int, won: bool, lo: int | None,
-             hi: int | None) -> str:
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _summary(positions: list[Game], steps: list[Position], turning: TurningPoint | None, judge: _Judge,
+             lo: int | None, hi: int | None, line: tuple[Move, ...], budget: int) -> str:
     n = len(steps) - 1
-    verdicts = [s.verdict for s in steps]
+    won = positions[-1].is_won
     if turning is not None:
         head = f"Turning point: {turning}."
-    elif verdicts[-1] == WINNABLE:
+    elif lo == n:
         head = "Winnable all along: " + ("the game was won." if won else "it can still be won from its last position.")
-    elif verdicts[0] == LOST:
+    elif hi == 0:
         head = "Never winnable: the deal was lost from the start (seen with the hidden cards known)."
-    elif lo is not None and hi is not None:
-        head = (f"The turning point lies between move {lo + 1} and move {hi}: winnable after {lo} moves, lost after"
-                f" {hi}, undecided in between within the budget.")
     else:
-        head = "The turning point is not known within the budget (some positions stay unknown)."
-    return f"{head} {n} moves, {solves} solve{'s' if solves != 1 else ''}."
+        known = []
+        if lo is not None:
+            g = positions[lo]
+            first = (f", starting {g.notation(line[0])} ({step_words(g, line[0], card_text)})" if line else "")
+            known.append(f"winnable after {_plural(lo, 'move')} (a winning line of {_plural(len(line), 'move')}"
+                         f"{first})")
+        if hi is not None:
+            known.append(f"proven lost after {_plural(hi, 'move')} (the solver saw every one of the"
+                         f" {_plural(judge.proof.get(hi, 0), 'table')} it could reach)")
+        said = ", ".join(known)
+        if lo is not None and hi is not None:
+            head = f"Lost between move {lo + 1} and move {hi}: {said}; undecided in between within the budget."
+        elif lo is not None:
+            head = f"{said[0].upper()}{said[1:]}; whether and where it was lost stays undecided within the budget."
+        elif hi is not None:
+            head = (f"Lost by move {hi} at the latest: {said}; whether the deal was ever winnable stays undecided"
+                    " within the budget.")
+        else:
+            head = "The turning point is not known within the budget (no position was decided)."
+    return (f"{head} {_plural(n, 'move')}, {_plural(judge.solves, 'solve')}, {_plural(judge.tables, 'table')}"
+            f" (of at most {budget:,}).")
 
 
 def analyse_async(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = True,
