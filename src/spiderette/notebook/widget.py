@@ -45,10 +45,9 @@ from .wording import hidden_named, move_text, outcome, redo_text, refusal, seque
 MOVED = ("move", "deal", "send", "redo")
 #: ``view["last"]`` kinds that start (or go on with) the game timer.
 TIMED = (*MOVED, "undo")
-#: The longest refusal published (a refusal quoting a long input is cut).
+#: The longest status line published (a refusal quoting a long input is cut; a long plan is whole in
+#: ``view["hint"]["reason"]``, which the table opens behind "Whole plan").
 MAX_MESSAGE = 200
-#: The longest message of the table's own words (a long plan is shown in full, wrapped).
-MAX_WORDS = 2000
 #: ``view["offer_analysis"]``: why the table offers "Where did it go wrong?" (``None``: it does not).
 OFFERS = ("lost", "no_move", "resigned", "ended")
 
@@ -144,7 +143,7 @@ class Widget(anywidget.AnyWidget):
                 if self.winnable:
                     self._winnable.start(g, key, self._key, self._publish)
             if message is not None:
-                self._message = clip(message, MAX_MESSAGE if tone == "refusal" else MAX_WORDS)
+                self._message = clip(message, MAX_MESSAGE)   # (a longer plan: whole in view.hint.reason)
                 self._tone = tone
                 self._message_for = key
             elif self._message_for != key:   # words said of another table (w.game changed from a cell)
