@@ -147,6 +147,8 @@ export function createChrome(uid = "sp") {
   const btnAnalyse = button("analyse", "Where did it go wrong?",
     "Find the move that lost a winnable game (the solver looks at every card, in the background)");
   btnAnalyse.hidden = true;
+  // Give up (in the stats bar, beside the game it gives up): the game counts as lost, the post-mortem is offered
+  const btnResign = button("resign", "Give up", "Give up this game (it counts as lost), then see where it went wrong");
   const title = h("span", { class: "sp-title" });
   const btnResume = button("resume", "Resume", "Resume the saved game");
   btnResume.hidden = true;
@@ -168,13 +170,12 @@ export function createChrome(uid = "sp") {
       button("new", "New game", "New game with the chosen variant, suits and deal number (N)", "sp-primary"),
       ...secondary(selVariant, selSuits, inpDeal, btnResume)),
     h("span", { class: "sp-group" },
-      ...secondary(button("restart", "Restart", "Restart this deal"),
-        button("resign", "Give up", "Give up this game (it counts as lost), then see where it went wrong")),
+      ...secondary(button("restart", "Restart", "Restart this deal")),
       btnUndo, btnRedo,
       button("hint", "Hint", "Show a good move (H)"),
       ...secondary(btnThink, lblWinnable, lblFour, btnStats), btnMore));
   const stats = h("div", { class: "sp-stats" }, title, dealNo, statScore, statMoves, statDeals, statRuns, statTime,
-    statWinnable, btnUndoToWinnable, btnAnalyse, btnUndoToTurning);
+    statWinnable, btnUndoToWinnable, btnResign, btnAnalyse, btnUndoToTurning);
   // Before a game in progress is given up (New game, Restart, Resume): "Abandon this game?"
   const btnYes = h("button", { type: "button", class: "sp-btn sp-primary", "data-confirm-action": "confirm" });
   const btnNo = h("button", { type: "button", class: "sp-btn", "data-confirm-action": "keep", text: "Keep playing" });
@@ -306,6 +307,7 @@ export function createChrome(uid = "sp") {
     const looking = !!v.analysis && v.analysis.state === "running";
     btnAnalyse.hidden = !v.offer_analysis || !!v.ending || (!!v.analysis && v.analysis.state === "done");
     btnAnalyse.disabled = looking;
+    btnResign.hidden = !v.moves || !!v.ending || v.offer_analysis === "resigned" || v.status === "won";
     btnAnalyse.textContent = looking ? "Looking\u2026" : "Where did it go wrong?";
     const ask = bannerSlot.querySelector('[data-banner-action="analyse"]');
     if (ask) {

@@ -447,7 +447,7 @@ def test_think_and_the_winnable_indicator(seed7):
     # then the ordinary think: a hint, as the Hint button shows one
     H.kernel_eval(page, "_sw.planner_hint = _real")
     r.locator('[data-action="think"]').click()
-    t = H.wait_table(page, message_has("hint 1 of"), timeout=60)
+    t = H.wait_table(page, message_has("think 1 of"), timeout=60)
     assert "turns over a card" in t["status"]["message"] and "think" in t["buttons"]
     hint = H.kernel_json(page, "w.view['hint']")
     assert hint["kind"] == "move" and r.locator(".sp-hint-src").count() == hint["count"]
