@@ -100,7 +100,7 @@ export function readView(model, synced = true) {
     undo_to_winnable: Number.isInteger(v.undo_to_winnable) ? v.undo_to_winnable : null,
     analysis: obj(v.analysis) && ["running", "done"].includes(v.analysis.state)
       ? analysisOf(v.analysis) : null,
-    // why the table offers "Where did it go wrong?" (lost, no_move, resigned, ended), or null
+    // why the table offers "Where did it go wrong?" (lost, no_move, resigned), or null
     offer_analysis: str(v.offer_analysis) || null,
     panel: v.panel === "stats" ? "stats" : null,
     resume: resumeOffer(v.resume),

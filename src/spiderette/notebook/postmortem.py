@@ -65,7 +65,9 @@ class PostMortem:
             self.cancel()
             self._history = self._result = None
 
-    def _applies(self, game: Game) -> bool:
+    def applies(self, game: Game) -> bool:
+        """Does the analysis (running or done) still apply to ``game``: does its history start with the one
+        analysed?"""
         return self._history is not None and tuple(game.history[:len(self._history)]) == self._history
 
     @property
@@ -78,7 +80,7 @@ class PostMortem:
         the turning move, else ``(moves played there, "winnable")`` for the last position known winnable."""
         with self._lock:
             a = self._result
-            if a is None or not self._applies(game):
+            if a is None or not self.applies(game):
                 return None
             if a.turning_point is not None:
                 index, kind = a.turning_point.index, "turning"
@@ -103,7 +105,7 @@ class PostMortem:
         with self._lock:
             if self._task is not None:
                 return {"state": "running"}
-            if self._result is None or not self._applies(game):
+            if self._result is None or not self.applies(game):
                 return None
             goal = self.goal(game)
             between = self._result.lost_between

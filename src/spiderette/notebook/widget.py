@@ -49,7 +49,7 @@ TIMED = (*MOVED, "undo")
 #: ``view["hint"]["reason"]``, which the table opens behind "Whole plan").
 MAX_MESSAGE = 200
 #: ``view["offer_analysis"]``: why the table offers "Where did it go wrong?" (``None``: it does not).
-OFFERS = ("lost", "no_move", "resigned", "ended")
+OFFERS = ("lost", "no_move", "resigned")
 
 
 class Widget(anywidget.AnyWidget):
@@ -138,7 +138,7 @@ class Widget(anywidget.AnyWidget):
                 # analysis of a history the game no longer starts with stops.
                 self._table = key
                 self._hints.cancel()
-                if self._postmortem.running is not None and self._postmortem.view(g) is None:
+                if self._postmortem.running is not None and not self._postmortem.applies(g):
                     self._postmortem.cancel()
                 if self.winnable:
                     self._winnable.start(g, key, self._key, self._publish)
@@ -243,7 +243,8 @@ class Widget(anywidget.AnyWidget):
         self._publish(f"Not allowed{where}: {words}", tone="refusal",
                       refused=refused)
         said = IllegalMoveError(words, e.move, e.index)   # ("move 2 (ab): " and the words, as the engine's)
-        if not any(hidden_named(self._game, card_text(c)) for c in e.cards + (() if e.target is None else (e.target,))):
+        named = e.cards + (() if e.target is None else (e.target,))
+        if not hidden_named(self._game, " ".join(card_text(c) for c in named)):
             said.refusal = e.refusal   # its cards are all in view: the decision as data too
         said.shown = True  # type: ignore[attr-defined]
         return said
@@ -483,7 +484,7 @@ class Widget(anywidget.AnyWidget):
 
     def _analysed(self, a) -> None:
         """The analysis answered (under the lock): said only if it still applies to the table on show."""
-        if self._postmortem.view(self._game) is not None:
+        if self._postmortem.applies(self._game):
             self._publish(said(a))
 
     def undo_to_turning_point(self) -> int:

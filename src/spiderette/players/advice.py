@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..engine.cards import card_code
 from ..engine.errors import quote, whole
@@ -122,8 +123,7 @@ def _told_apart(suggestions: list[Hint]) -> list[Hint]:
         m = h.move
         if heads.count(head) > 1 and m is not None and m.kind == "move":
             where = f" (column {LETTERS[m.src]} to column {LETTERS[m.dst]})"
-            h = Hint(h.move, head + where + h.reason[len(head):], h.rank, h.line, h.value, h.alternatives,
-                     h.kind, h.cards, h.target)
+            h = replace(h, reason=head + where + h.reason[len(head):])
         out.append(h)
     return out
 
@@ -143,14 +143,13 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
         return None
     ranked = {h.move: h for h in ranked_hints(g, name)}
     alternatives = []
-    lines = p.alternative_lines or tuple((m,) for m, _ in p.alternatives)
-    for (m, v), line in zip(p.alternatives, lines):
+    for (m, v), line in zip(p.alternatives, p.alternative_lines):
         if m != p.move:   # the ranking's judgement of the move (or its plain words) and what its line gains
             why = ranked.get(m) or Hint(m, step_words(g, m, name), 0)
             alternatives.append(why.said(f"{why.reason}; {_gain_words(p, v, len(line))}", 0, line=line,
                                          value=float(v)))
     first, *rest = _told_apart([Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value)), *alternatives])
-    return Hint(first.move, first.reason, 0, first.line, first.value, tuple(rest))
+    return replace(first, alternatives=tuple(rest))
 
 
 def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> Hint:

@@ -362,7 +362,7 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     unseen = _unseen(game, table)
     best, nodes, expanded, root_value = _search(rules, table, stock, seen, budget, unseen, False, cancel)
     ranked = sorted(((pri, nid) for pri, nid in best.values()), key=lambda x: (x[0], x[1]))
-    bar = min(root_value, _best_met(rules, table, stock, seen))
+    bar = min(root_value, _best_met(rules, table, stock, seen, root_value))
     good = [nid for _, nid in ranked if nodes[nid][2] < bar]
     chosen = good[0] if good else None
     rest = [nid for _, nid in ranked if nid != chosen]   # best first (by priority)
@@ -391,16 +391,17 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     return None
 
 
-def _best_met(rules: _Rules, table: tuple, stock: int, seen: set) -> int:
+def _best_met(rules: _Rules, table: tuple, stock: int, seen: set, now: int) -> int:
     """The lowest cost among the tables met in this stage of the game (the same stock, the same cards face
     down, the same runs finished: the same cards on the table). A line improves only if it ends below it:
     otherwise a player who plays one move of each plan could go round the stage for ever (one move towards a
-    plan, then another plan back, each better than the table just left)."""
+    plan, then another plan back, each better than the table just left). ``now``: the cost of ``table``, the
+    answer when nothing else of the stage was met."""
     down = sum(d for d, _ in table)
     cards = sum(len(up) for _, up in table)
     costs = [sum(rules.column_cost(c) for c in t) for t, s in seen
              if s == stock and sum(d for d, _ in t) == down and sum(len(up) for _, up in t) == cards]
-    return min(costs, default=sum(rules.column_cost(c) for c in table))
+    return min(costs, default=now)
 
 
 def _empties_after(table: tuple, steps: list) -> bool:
