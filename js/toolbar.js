@@ -9,6 +9,9 @@ import { suitsText } from "./values.js";
 
 const THINK = ["think", "Think", "Look ahead without peeking (slow)"];
 const STOP_THINKING = ["stop_thinking", "Stop thinking", "Stop looking ahead"];
+// "Where did it go wrong?": the banner's button and the stats bar's say the same
+const ANALYSE = ["Where did it go wrong?",
+  "Find the move that lost a winnable game (the solver looks at every card, in the background)"];
 // The post-mortem's undo (action undo_to_turning): to the turning point, or when that is not known, to the
 // last position known winnable (view.analysis.to).
 const UNDO_TO_TURNING = ["Undo to the turning point",
@@ -144,8 +147,7 @@ export function createChrome(uid = "sp") {
   const btnUndoToTurning = button("undo_to_turning", ...UNDO_TO_TURNING);
   btnUndoToTurning.hidden = true;
   // "Where did it go wrong?" within reach of a game going nowhere (Python's view.offer_analysis says when)
-  const btnAnalyse = button("analyse", "Where did it go wrong?",
-    "Find the move that lost a winnable game (the solver looks at every card, in the background)");
+  const btnAnalyse = button("analyse", ...ANALYSE);
   btnAnalyse.hidden = true;
   // Give up (in the stats bar, beside the game it gives up): the game counts as lost, the post-mortem is offered
   const btnResign = button("resign", "Give up", "Give up this game (it counts as lost), then see where it went wrong");
@@ -253,8 +255,8 @@ export function createChrome(uid = "sp") {
         b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "Play again" }));
       } else {
         b.append(h("button", { type: "button", class: "sp-btn", "data-banner-action": "undo", text: "Undo" }),
-          h("button", { type: "button", class: "sp-btn", "data-banner-action": "analyse", text: "Where did it go wrong?",
-            title: "Find the move that lost a winnable game (the solver looks at every card, in the background)" }),
+          h("button", { type: "button", class: "sp-btn", "data-banner-action": "analyse", text: ANALYSE[0],
+            title: ANALYSE[1] }),
           h("button", { type: "button", class: "sp-btn", "data-banner-action": "new", text: "New game" }));
       }
       bannerSlot.append(b);
@@ -304,16 +306,15 @@ export function createChrome(uid = "sp") {
       btnUndoToTurning.textContent = turnLabel;
       btnUndoToTurning.title = turnTip;
     }
-    const looking = !!v.analysis && v.analysis.state === "running";
-    btnAnalyse.hidden = !v.offer_analysis || !!v.ending || (!!v.analysis && v.analysis.state === "done");
-    btnAnalyse.disabled = looking;
     btnResign.hidden = !v.moves || !!v.ending || v.offer_analysis === "resigned" || v.status === "won";
-    btnAnalyse.textContent = looking ? "Looking\u2026" : "Where did it go wrong?";
+    // the post-mortem's two buttons (the stats bar's, the banner's): "Looking…" while it runs, spent once done
+    const looking = !!v.analysis && v.analysis.state === "running";
+    const analysed = !!v.analysis && v.analysis.state === "done";
+    btnAnalyse.hidden = !v.offer_analysis || !!v.ending || analysed;
     const ask = bannerSlot.querySelector('[data-banner-action="analyse"]');
-    if (ask) {
-      const running = !!v.analysis && v.analysis.state === "running";
-      ask.disabled = running || !!(v.analysis && v.analysis.state === "done");
-      ask.textContent = running ? "Looking\u2026" : "Where did it go wrong?";
+    for (const b of ask ? [btnAnalyse, ask] : [btnAnalyse]) {
+      b.disabled = looking || (b === ask && analysed);
+      b.textContent = looking ? "Looking\u2026" : ANALYSE[0];
     }
     btnResume.hidden = !v.resume;
     if (v.resume) btnResume.title = resumeTip(v.resume, choices());
