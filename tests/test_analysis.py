@@ -110,7 +110,7 @@ def test_a_save_file_a_study_game_and_a_widget(tmp_path):
     assert analyse(w, planner=False).steps[0].move == w.game.history[0]
     with pytest.raises(TypeError, match="analyse takes a Game"):
         analyse(42)
-    with pytest.raises(ValueError, match="node_limit must be a whole number >= 1"):
+    with pytest.raises(ValueError, match="node_limit must be a whole number from 1 to"):
         analyse(g, node_limit=0)
 
 

@@ -99,7 +99,6 @@ BAD_CALLS = [
     ("play(None)", lambda g: g.play(None), "moves"),
     ("play(b'ab')", lambda g: g.play(b"ab"), "moves"),
     ("play({'ab': 1})", lambda g: g.play({"ab": 1}), "moves"),
-    ("play(DEAL)", lambda g: g.play(DEAL), "moves"),
     ("play([DEAL, 5])", lambda g: g.play([DEAL, 5]), "move 2"),
     ("play(['d', None])", lambda g: g.play(["d", None]), "move 2"),
     ("play('d zz')", lambda g: g.play("d zz"), "zz"),

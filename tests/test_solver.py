@@ -167,10 +167,12 @@ def test_solve_async_is_a_future_that_can_be_cancelled():
     g.apply(g.legal_moves()[0])  # the game plays on meanwhile: the search works on a copy
 
 
-@pytest.mark.parametrize("kwargs", [{"time_limit": 0}, {"time_limit": -1}, {"time_limit": "5"},
-                                    {"node_limit": 0}, {"node_limit": 2.5}, {"node_limit": True}])
-def test_bad_budgets_are_clear_errors(kwargs):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("kwargs, error", [({"time_limit": 0}, ValueError), ({"time_limit": -1}, ValueError),
+                                           ({"time_limit": "5"}, TypeError), ({"node_limit": 0}, ValueError),
+                                           ({"node_limit": 2.5}, TypeError), ({"node_limit": True}, TypeError),
+                                           ({"node_limit": 10**400}, ValueError)])
+def test_bad_budgets_are_clear_errors(kwargs, error):
+    with pytest.raises(error):
         solve(Game(seed=1), **kwargs)
     with pytest.raises(TypeError):
         solve("spiderette")

@@ -125,16 +125,21 @@ def test_names_labels_and_reprs_say_what_each_strategy_is():
 
 @pytest.mark.parametrize("make, error, words", [
     (lambda: RandomStrategy(seed=1.5), TypeError, "seed must be a whole number, not 1.5"),
-    (lambda: SearchStrategy(samples=0), ValueError, "samples must be a whole number >= 1, not 0"),
-    (lambda: SearchStrategy(node_limit="many"), TypeError, "node_limit must be a whole number, not 'many'"),
+    (lambda: SearchStrategy(samples=0), ValueError, "samples must be a whole number from 1 to 100000, not 0"),
+    (lambda: SearchStrategy(node_limit="many"), TypeError,
+     "node_limit must be a whole number from 1 to 1000000000, not 'many'"),
     (lambda: SolverStrategy(node_limit=None, time_limit=None), ValueError, "give node_limit or time_limit"),
     (lambda: SolverStrategy(time_limit=-1), ValueError, "time_limit must be a number of seconds > 0"),
     (lambda: SolverStrategy(fallback=3), TypeError, "fallback must be a strategy (a callable), not 3"),
     (lambda: RulesOfThumb(rules="build in suit"), TypeError, "rules must be a list of rule names"),
     (lambda: RulesOfThumb(rules=["be lucky"]), ValueError, "unknown rule 'be lucky' in rules"),
     (lambda: GreedyStrategy(name=5), TypeError, "name must be a string, not 5"),
-    (lambda: PlannerStrategy(budget=0), ValueError, "budget must be a whole number >= 1, not 0"),
-    (lambda: PlannerStrategy(budget=2.5), TypeError, "budget must be a whole number, not 2.5"),
+    (lambda: PlannerStrategy(budget=0), ValueError, "budget must be a whole number from 1 to 1000000000, not 0"),
+    (lambda: PlannerStrategy(budget=10**5000), ValueError, "budget must be a whole number from 1 to 1000000000,"
+                                                            " not a whole number of about 5001 digits"),
+    (lambda: SearchStrategy(seed=2**64), ValueError, "seed must be a whole number from 0 to 18446744073709551615"),
+    (lambda: SolverStrategy(retry_after=10**6), ValueError, "retry_after must be a whole number from 1 to 104"),
+    (lambda: PlannerStrategy(budget=2.5), TypeError, "budget must be a whole number from 1 to 1000000000, not 2.5"),
 ])
 def test_bad_settings_are_refused_by_name(make, error, words):
     with pytest.raises(error) as e:

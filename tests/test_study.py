@@ -284,13 +284,13 @@ def test_mcnemar_exact_for_small_counts_and_chi_square_for_large():
     ({"deals": [1, 2, 1]}, ValueError, "deals must not repeat a deal: 1 appears twice"),
     ({"deals": [1.5]}, TypeError, "each deal must be a whole number, not 1.5"),
     ({"deals": [-1]}, ValueError, "each deal must be a whole number from 0"),
-    ({"max_moves": 0}, ValueError, "max_moves must be a whole number >= 1, not 0"),
+    ({"max_moves": 0}, ValueError, "max_moves must be a whole number from 1 to 1000000, not 0"),
     ({"processes": 0}, ValueError, "processes must be a whole number >= 1, not 0"),
     ({"executor": "threads"}, TypeError, "executor must be a concurrent.futures.Executor"),
     ({"progress": "yes"}, TypeError, "progress must be True or False, not 'yes'"),
     ({"variant": "klondike"}, ValueError, "klondike"),
     ({"suits": 3}, ValueError, "not 3"),
-    ({"seed": -2}, ValueError, "seed must be a whole number >= 0, not -2"),
+    ({"seed": -2}, ValueError, "seed must be a whole number from 0 to 18446744073709551615, not -2"),
 ])
 def test_bad_arguments_say_which_and_quote_the_value(kwargs, error, words):
     kwargs = {"deals": [1], "progress": False, **kwargs}

@@ -200,6 +200,22 @@ def test_winnable_says_not_winnable_and_offers_the_undo():
     assert w.view["winnable"]["state"] == "win"
 
 
+def test_one_button_goes_back_when_the_indicator_and_the_analysis_both_know_the_way():
+    w = Widget(game=Game.from_dict(ONE_FROM_LOST), winnable=True)
+    start = w.game.move_count
+    settle(w)
+    w.move(5, 6)   # the losing move: the indicator proves the loss and knows the position before it
+    settle(w)
+    assert w.view["undo_to_winnable"] == start
+    w.where_did_it_go_wrong(wait=True)
+    v = w.view
+    assert v["analysis"]["state"] == "done" and v["analysis"]["to"] == "turning"
+    # the turning point's button alone (it goes back as far and says which move lost): not two buttons
+    assert v["analysis"]["undo"] == 1 and v["undo_to_winnable"] is None
+    send(w, action="undo_to_turning")
+    assert w.game.move_count == start and w.game.history == []
+
+
 def test_undo_to_winnable_without_a_winnable_position_changes_nothing():
     w = Widget(game=Game.from_dict(ONE_FROM_LOST))
     w.move(5, 6)

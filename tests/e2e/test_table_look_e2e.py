@@ -455,6 +455,12 @@ def test_the_win_is_an_overlay(lab, request):
     # Play again
     r.locator('[data-banner="won"] [data-banner-action="new"]').click()
     H.wait_table(page, lambda t: t["banner"] is None and t["status"]["moves"] == "0")
+    # the first move brings Give up into the stats bar: the felt does not move for it
+    fresh = r.evaluate(place)
+    H.kernel_eval(page, "w.play(w.game.legal_moves()[0])")
+    H.wait_table(page, lambda t: t["status"]["moves"] == "1")
+    page.wait_for_function("() => !document.querySelector('.spiderette [data-action=\"resign\"]').hidden")
+    assert r.evaluate(place) == fresh, "Give up appearing moves nothing below it"
 
 
 DEAD_END = ("spiderette:4 KSQSJSTS9S8S7S6S5S4S3S2S/AS/3C/7C/JC/-/- AC2C4C5C6C8C9CTCQCKC "

@@ -832,14 +832,17 @@ MAX_SEQUENCE = 100_000
 
 
 def parse_sequence(moves: object) -> list[Move]:
-    """Moves as notation (``"ab d cg2"``) or an iterable of ``Move`` / tokens, checked and parsed first.
+    """Moves as notation (``"ab d cg2"``), one ``Move``, or an iterable of ``Move`` / tokens, checked and parsed
+    first.
 
     >>> parse_sequence(["ab", Move("deal")])
     [Move.parse('ab'), Move.parse('d')]
     """
     if isinstance(moves, str):
         return parse_moves(moves)
-    if not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray, Move, dict)):
+    if isinstance(moves, Move):   # one move is a sequence of one
+        return [moves]
+    if not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray, dict)):
         raise NotationError(f"moves are notation like 'ab d cg2' or a list of moves, not {quote(moves)}")
     out = [as_move(m, f"move {i}") for i, m in enumerate(itertools.islice(moves, MAX_SEQUENCE + 1), start=1)]
     if len(out) > MAX_SEQUENCE:

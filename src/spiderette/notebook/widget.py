@@ -24,11 +24,12 @@ import anywidget
 import traitlets
 
 from ..engine.cards import card_text
-from ..engine.errors import IllegalMoveError, clip, is_whole, quote, seconds, whole
+from ..engine.errors import IllegalMoveError, clip, is_whole, quote, seconds
 from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
 from ..engine.variants import RULES
+from ..players.limits import tables
 from .clock import GameClock
 from .frontend import static_file
 from .hintbuttons import HINT_BUDGET, NO_USEFUL_MOVE, THINK_BUDGET, TableHints  # noqa: F401 - the budgets
@@ -50,6 +51,18 @@ TIMED = (*MOVED, "undo")
 MAX_MESSAGE = 200
 #: ``view["offer_analysis"]``: why the table offers "Where did it go wrong?" (``None``: it does not).
 OFFERS = ("lost", "no_move", "resigned")
+
+
+def _one_way_back(g: Game, winnable_at: int | None, analysis: dict | None) -> tuple[int | None, dict | None]:
+    """``view["undo_to_winnable"]`` and ``view["analysis"]`` with one offer to go back, not two: when both the
+    Winnable? indicator and the analysis know an earlier winnable position, the later one (fewer moves taken
+    back) keeps its button; the turning point wins a tie (its button also says which move lost)."""
+    undo = analysis.get("undo") if analysis else None
+    if winnable_at is None or not undo:
+        return winnable_at, analysis
+    if g.move_count - winnable_at < undo:
+        return winnable_at, {**analysis, "undo": None}
+    return None, analysis
 
 
 class Widget(anywidget.AnyWidget):
@@ -157,10 +170,11 @@ class Widget(anywidget.AnyWidget):
             self._clock.follow(g.status, acted=(last or {}).get("kind") in TIMED)
             g.elapsed = self._clock.elapsed   # saved with the game (the resume file, g.save)
             v = view(g)
+            back, analysis = _one_way_back(g, self._winnable.undo_target(g), self._postmortem.view(g))
             v.update(version=self._version, message=self._message, tone=self._tone, refused=refused,
                      hint=self._hints.shown_on(key), last=last,
                      thinking=self._hints.thinking, winnable=self._winnable.verdict,
-                     undo_to_winnable=self._winnable.undo_target(g), analysis=self._postmortem.view(g),
+                     undo_to_winnable=back, analysis=analysis,
                      offer_analysis=self._offer if g.history and not g.is_won else None,
                      panel=self._panel, resume=self._records.offer(),
                      deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
@@ -427,7 +441,7 @@ class Widget(anywidget.AnyWidget):
         """
         budget = THINK_BUDGET if budget is None else budget
         true_or_false(wait, "wait")
-        whole(budget, "budget", 1)
+        tables(budget, "budget")
         with self._lock:
             if self._key() != self._table:   # w.game was changed from a cell: the table catches up first
                 self._publish()

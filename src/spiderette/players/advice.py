@@ -28,9 +28,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..engine.cards import card_code
-from ..engine.errors import quote, whole
+from ..engine.errors import quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
+from .limits import Limit, samples_of, seed_of, tables
 from .planner import DEFAULT_BUDGET, Plan, plan
 from .ranking import Hint, best_hint, ranked_hints
 from .search import SEARCH_NODES, SEARCH_SAMPLES, search_hint
@@ -165,14 +166,39 @@ def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> H
     return Hint(None, f"unknown within the budget ({result.reason})", 0)
 
 
-def hint(g: Game, method: str = "planner", samples: int = SEARCH_SAMPLES, seed: int | None = None,
-         node_limit: int | None = None, time_limit: float | None = None, budget: int = DEFAULT_BUDGET) -> Hint | None:
-    """A suggested move with its reason, by one of the methods above.
+#: The arguments each method of :func:`hint` takes (``hints`` takes ``budget`` for the planner, nothing more).
+ARGUMENTS = {"planner": ("budget",), "ranked": (), "search": ("samples", "seed", "node_limit", "time_limit"),
+             "solver": ("node_limit", "time_limit")}
 
-    * ``"planner"``: ``budget`` tables planned among the face-up cards; ``None`` only when nothing improves
-      and nothing can be dealt (the planner would resign);
+
+def _method(method: object, methods: tuple[str, ...], given: dict[str, object], caller: str) -> str:
+    """``method`` if it is one of ``methods`` and every argument in ``given`` (those not left at ``None``)
+    is its own; a wrong type or an argument of another method is a ``TypeError``, an unknown name a
+    ``ValueError``."""
+    told = f"method must be one of {', '.join(map(repr, methods))}, not {quote(method)}"
+    if not isinstance(method, str):
+        raise TypeError(told)
+    if method not in methods:
+        raise ValueError(told)
+    foreign = [k for k, v in given.items() if v is not None and k not in ARGUMENTS[method]]
+    if foreign:
+        owners = {k: [m for m in methods if k in ARGUMENTS[m]] for k in foreign}
+        said = "; ".join(f"{k} is an argument of method={' or '.join(map(repr, owners[k]))}" for k in foreign)
+        takes = ", ".join(ARGUMENTS[method]) or "no other argument"
+        raise TypeError(f"{caller}(method={method!r}) takes {takes}, not {', '.join(foreign)} ({said})")
+    return method
+
+
+def hint(g: Game, method: str = "planner", samples: int | None = None, seed: int | None = None,
+         node_limit: int | None = None, time_limit: float | None = None, budget: int | None = None) -> Hint | None:
+    """A suggested move with its reason, by one of the methods above; each takes only its own arguments
+    (:data:`ARGUMENTS`; another method's argument is a ``TypeError`` that names it):
+
+    * ``"planner"``: ``budget`` tables planned among the face-up cards (:data:`DEFAULT_BUDGET` when not
+      given); ``None`` only when nothing improves and nothing can be dealt (the planner would resign);
     * ``"ranked"``: the best of the one-step ranking; ``None`` when nothing useful is left;
-    * ``"search"``: ``samples`` redealt copies, each searched with at most ``node_limit`` tables
+    * ``"search"``: ``samples`` redealt copies (:data:`~spiderette.players.search.SEARCH_SAMPLES` when not
+      given; ``seed``, a whole number, fixes them), each searched with at most ``node_limit`` tables
       (:data:`~spiderette.players.search.SEARCH_NODES` when not given; ``time_limit`` may cut it short);
       ``.alternatives`` is the tally of every other candidate, and the reason warns that the count is
       optimistic;
@@ -180,40 +206,53 @@ def hint(g: Game, method: str = "planner", samples: int = SEARCH_SAMPLES, seed: 
       ``node_limit`` tables; never ``None``: a lost or undecided position gives a hint whose ``move`` is
       ``None`` and whose reason says "not winnable from here (proven…)" or "unknown within the budget…".
 
+    Budgets are capped at :data:`~spiderette.players.limits.MAX_TABLES` tables.
+
     >>> from spiderette import Game
     >>> h = hint(Game(seed=7), method="solver", node_limit=10)
     >>> h.move, h.reason
     (None, 'unknown within the budget (node limit reached)')
+    >>> hint(Game(seed=7), method="ranked", budget=500)
+    Traceback (most recent call last):
+    ...
+    TypeError: hint(method='ranked') takes no other argument, not budget (budget is an argument of method='planner')
     """
     a_game(g, "hint")
+    _method(method, METHODS, {"samples": samples, "seed": seed, "node_limit": node_limit, "time_limit": time_limit,
+                              "budget": budget}, "hint")
+    if method == "planner":
+        budget = tables(DEFAULT_BUDGET if budget is None else budget, "budget")
+    elif method == "search":
+        samples = samples_of(SEARCH_SAMPLES if samples is None else samples)
+        seed = seed_of(seed, none=True)
+        Limit.of(time_limit, SEARCH_NODES if node_limit is None else node_limit, none=False)
+    elif method == "solver":
+        Limit.of(time_limit, node_limit)
     g = g.copy()   # every method reads one snapshot, taken under the game's lock
     if method == "planner":
-        return planner_hint(g, whole(budget, "budget", 1))
+        return planner_hint(g, budget)
     if method == "ranked":
         return best_hint(g)
     if method == "search":
         return search_hint(g, samples, seed, SEARCH_NODES if node_limit is None else node_limit,
                            time_limit=time_limit)
-    if method == "solver":
-        return _solver_hint(g, time_limit, node_limit)
-    raise ValueError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
+    return _solver_hint(g, time_limit, node_limit)
 
 
-def hints(g: Game, method: str = "planner", budget: int = DEFAULT_BUDGET) -> list[Hint]:
+def hints(g: Game, method: str = "planner", budget: int | None = None) -> list[Hint]:
     """Every suggestion of a method, best first: the planner's first moves (the plan, then its
-    alternatives), or with ``method="ranked"`` every useful legal move of the one-step ranking.
+    alternatives, with ``budget`` tables: :data:`DEFAULT_BUDGET` when not given), or with ``method="ranked"``
+    every useful legal move of the one-step ranking (which takes no budget).
 
     >>> from spiderette import Game
     >>> [str(h.move) for h in hints(Game(seed=7), method="ranked")][:2]
     ['bd1', 'df1']
     """
     a_game(g, "hints")
-    g = g.copy()   # one snapshot, taken under the game's lock
+    _method(method, ("planner", "ranked"), {"budget": budget}, "hints")
     if method == "ranked":
-        return ranked_hints(g)
-    if method != "planner":
-        raise ValueError(f"method must be 'planner' or 'ranked', not {quote(method)}")
-    h = planner_hint(g, whole(budget, "budget", 1))
+        return ranked_hints(g.copy())   # one snapshot, taken under the game's lock
+    h = planner_hint(g.copy(), tables(DEFAULT_BUDGET if budget is None else budget, "budget"))
     return [] if h is None else [h, *h.alternatives]
 
 

@@ -8,9 +8,11 @@ of solves, not one per move. A winning line found at one position is reused whil
 
 When positions stay unknown within the budget, the analysis says what is known: the **last position known
 winnable** (with a winning line from it) and the **first proven lost** (with the tables the solver exhausted
-there): "Lost between move 9 and move 17". The budget is ``node_limit * max_solves`` tables in all; the end
-of the game and its start get a bigger share of it (``END_SHARE``, ``START_SHARE`` solves' worth), spent only
-as far as they need.
+there): "Lost between move 9 and move 17". The budget is ``node_limit * max_solves`` tables in all, the
+solver's and the planner's (whether each move was the planner's choice): the end of the game and its start
+get a bigger share of it (``END_SHARE``, ``START_SHARE`` solves' worth), spent only as far as they need, and
+the planner's pass what the solves leave (at least ``PLANNER_SHARE`` of it); a move it cannot reach within
+the budget is not marked.
 
 >>> from spiderette import Game
 >>> g = Game(seed=12)
@@ -36,10 +38,10 @@ from ..engine.cards import card_text
 from ..engine.errors import an_event, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
-from .advice import planner_hint, step_words
+from .advice import step_words
 from .background import StoppableFuture, run_in_thread
 from .limits import Limit
-from .planner import DEFAULT_BUDGET
+from .planner import DEFAULT_BUDGET, plan
 from .solver import solve
 from .strategies import visible_key
 
@@ -51,6 +53,11 @@ ANALYSIS_NODES = 40_000
 #: The most solves the search for the turning point makes (each at most ANALYSIS_NODES tables): a bound on
 #: the time a long game's analysis takes when many positions stay undecided.
 ANALYSIS_SOLVES = 12
+#: Tables the planner may expand at each position when the analysis asks whether a move was its choice
+#: (``planner=True``); the planner's pass is paid from the analysis's budget, which keeps back at most
+#: ``PLANNER_SHARE`` of it for that pass (the solves may leave it more).
+PLAN_TABLES = DEFAULT_BUDGET
+PLANNER_SHARE = 0.25
 #: The verdicts, in words.
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 
@@ -60,7 +67,8 @@ class Position:
     """One position of the game: after ``index`` moves; ``move`` is the move played from it (``None`` at the
     end). ``verdict`` is "winnable", "lost" or "unknown" (seen with the hidden cards known); ``line`` a
     winning line from here when winnable; ``face_down`` the cards still face down in the tableau;
-    ``planner`` whether ``move`` was the planner's choice (``None`` at the end, or when not asked)."""
+    ``planner`` whether ``move`` was the planner's choice (``None`` at the end, when not asked, or when the
+    budget ran out before this move)."""
 
     index: int
     move: Move | None
@@ -95,8 +103,8 @@ class Analysis:
     that many moves; ``None``: none) with ``winning_line``, a line that wins from it; ``first_lost``, the
     first position proven lost (``None``: none) with ``proof_tables``, the tables the solver exhausted there
     (every table the game could reach from it, every card seen). The losing move is one of moves
-    ``last_winnable + 1`` to ``first_lost`` (:attr:`lost_between`). ``tables``: the tables all the solves
-    expanded, of at most ``budget``.
+    ``last_winnable + 1`` to ``first_lost`` (:attr:`lost_between`). ``tables``: the tables the solves and the
+    planner's pass expanded, of at most ``budget``.
     """
 
     start: Game = field(repr=False)
@@ -184,6 +192,18 @@ def game_of(source: object) -> Game:
     if not isinstance(game, Game):
         raise TypeError(f"analyse takes a Game, a save file's path or a Widget, not {quote(source)}")
     return game
+
+
+#: The most solves one analysis may be given (``max_solves``).
+MAX_SOLVES = 10_000
+
+
+def _check(node_limit: object, planner: object, max_solves: object, cancel: object = None) -> None:
+    """The arguments of :func:`analyse`: a wrong type is a ``TypeError``, a wrong value a ``ValueError``."""
+    Limit.of(node_limit=node_limit, none=False)
+    whole(max_solves, "max_solves", 2, MAX_SOLVES)
+    flag(planner, "planner")
+    an_event(cancel)
 
 
 def _start_and_moves(game: Game) -> tuple[Game, list[Move]]:
@@ -316,10 +336,7 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
     planner's choice (:mod:`spiderette.players.planner`, honest: from the cards a player saw). ``cancel`` (a
     ``threading.Event``) stops it between and inside solves: what is undecided then stays "unknown".
     """
-    Limit.of(node_limit=node_limit, none=False, error=None)
-    whole(max_solves, "max_solves", 2)
-    an_event(cancel)
-    flag(planner, "planner")
+    _check(node_limit, planner, max_solves, cancel)
     start, moves = _start_and_moves(game_of(source))
     positions = [start.copy()]
     for m in moves:
@@ -327,28 +344,50 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
         g.apply(m)
         positions.append(g)
     n = len(moves)
+    budget = node_limit * max_solves
+    # the planner's pass is paid from the same budget: a share of it kept back from the solves
+    kept = min(n * PLAN_TABLES, int(budget * PLANNER_SHARE)) if planner else 0
     judge = _Judge(positions, moves, node_limit, cancel)
-    lo, hi = _bisect(judge, n, max_solves, node_limit * max_solves)
+    lo, hi = _bisect(judge, n, max_solves, budget - kept)
+    chose = _planner_pass(positions, moves, budget - judge.tables, cancel) if planner else {}
+    judge.tables += chose.pop("tables", 0)
     steps = []
-    seen: set = set()
     for k, g in enumerate(positions):
         move = moves[k] if k < n else None
-        chose = None
-        if planner and move is not None and not (cancel is not None and cancel.is_set()):
-            seen.add(visible_key(g))
-            h = planner_hint(g, DEFAULT_BUDGET, seen=seen)
-            chose = h is not None and h.move == move
         verdict = judge.verdict.get(k, UNKNOWN)
         steps.append(Position(k, move, verdict, judge.line.get(k, ()) if verdict == WINNABLE else (),
-                              sum(g.face_down(i) for i in range(g.columns)), chose))
+                              sum(g.face_down(i) for i in range(g.columns)), chose.get(k)))
     turning = None
     if lo is not None and hi == lo + 1:
         turning = _turning_point(positions[lo], lo, moves[lo], judge.line[lo])
     proof = judge.proof.get(hi) if hi is not None else None
     line = judge.line.get(lo, ()) if lo is not None else ()
-    summary = _summary(positions, steps, turning, judge, lo, hi, line, node_limit * max_solves)
+    summary = _summary(positions, steps, turning, judge, lo, hi, line, budget)
+    if planner and n and len(chose) < n:
+        summary += (f" The planner's choice was checked for {_plural(len(chose), 'move')} of {n} within the"
+                    " budget." if chose else " The planner's choice was not checked: the solves took the budget.")
     return Analysis(start, moves, steps, turning, judge.solves, summary, lo, hi, line, proof, judge.tables,
-                    node_limit * max_solves)
+                    budget)
+
+
+def _planner_pass(positions: list[Game], moves: list[Move], left: int,
+                  cancel: threading.Event | None) -> dict:
+    """Whether each move was the planner's choice, from the first move on while ``left`` tables last (a plan
+    may expand :data:`PLAN_TABLES` twice: its search and the search to fill an empty column):
+    ``{position: bool, "tables": tables expanded}``."""
+    chose: dict = {}
+    spent = 0
+    seen: set = set()
+    for k, move in enumerate(moves):
+        if left - spent < 2 * PLAN_TABLES or (cancel is not None and cancel.is_set()):
+            break
+        g = positions[k]
+        seen.add(visible_key(g))
+        p = plan(g, PLAN_TABLES, seen)
+        spent += p.tables if p is not None else 0
+        chose[k] = p is not None and p.move == move
+    chose["tables"] = spent
+    return chose
 
 
 def _turning_point(g: Game, k: int, move: Move, line: tuple[Move, ...]) -> TurningPoint:
@@ -401,7 +440,6 @@ def analyse_async(source: object, node_limit: int = ANALYSIS_NODES, planner: boo
                   max_solves: int = ANALYSIS_SOLVES) -> StoppableFuture:
     """:func:`analyse` in a background thread: a ``Future`` of the :class:`Analysis` whose ``cancel()``
     stops it. The game is copied at once, so it may be played on meanwhile."""
+    _check(node_limit, planner, max_solves)   # every argument, before the Future is made
     game = game_of(source).copy()
-    Limit.of(node_limit=node_limit, none=False, error=None)
-    whole(max_solves, "max_solves", 2)
     return run_in_thread(lambda stop: analyse(game, node_limit, planner, stop, max_solves), "spiderette-analyse")

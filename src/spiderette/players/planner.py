@@ -39,10 +39,11 @@ import threading
 from dataclasses import dataclass
 
 from ..engine.deals import make_deck
-from ..engine.errors import an_event, whole
+from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
 from ..engine.predicates import tables_met
+from .limits import tables
 from .strategies import Strategy, visible_key
 
 __all__ = ["Plan", "plan", "table_value", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
@@ -347,8 +348,9 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     plan then comes from the tables searched so far.
     """
     a_game(game, "plan")
-    budget = whole(budget, "budget", 1)
+    budget = tables(budget, "budget")
     an_event(cancel)
+    seen = _memory(seen)
     game = game.copy()   # one whole snapshot, under the game's lock: play may go on in another thread
     seen = tables_met(game) if seen is None else seen
     if game.status != "playing":
@@ -389,6 +391,22 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
             return _checked(game, Plan(line[0], line, fnodes[nid][2], froot, alts, expanded + more,
                                        ("fill", filled), lines))
     return None
+
+
+def _memory(seen: object) -> set | frozenset | None:
+    """``seen`` if it is a set of visible tables (:func:`~spiderette.engine.predicates.visible_key`, each a
+    pair ``(columns, stock)``) or ``None``; another type is a ``TypeError``, an element of the wrong shape a
+    ``ValueError``."""
+    if seen is None:
+        return None
+    if not isinstance(seen, (set, frozenset)):
+        raise TypeError(f"seen must be a set of visible tables (spiderette.predicates.visible_key) or None,"
+                        f" not {quote(seen)}")
+    for key in seen:
+        if not (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], tuple) and is_whole(key[1])
+                and all(isinstance(c, tuple) and len(c) == 2 and is_whole(c[0]) for c in key[0])):
+            raise ValueError(f"seen must hold visible tables (spiderette.predicates.visible_key), not {quote(key)}")
+    return seen
 
 
 def _best_met(rules: _Rules, table: tuple, stock: int, seen: set, now: int) -> int:
@@ -445,7 +463,7 @@ class PlannerStrategy(Strategy):
 
     def __init__(self, budget: int = DEFAULT_BUDGET, name: str | None = None) -> None:
         super().__init__(name)
-        self.budget = whole(budget, "budget", 1)
+        self.budget = tables(budget, "budget")
         self.last_plan: Plan | None = None
         self._line: list[Move] = []
         self._expect: tuple | None = None

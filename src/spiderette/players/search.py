@@ -22,9 +22,9 @@ import threading
 import time
 from collections import Counter
 
-from ..engine.errors import is_whole, quote
+from ..engine.errors import an_event
 from ..engine.game import Game
-from .limits import Limit
+from .limits import Limit, samples_of, seed_of
 from .ranking import Hint, useful_hints
 from .solver import plan
 
@@ -49,9 +49,10 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
     then counts only the draws made.
     ``time_limit`` (seconds, ``None``: none) may cut the search short too; the reason then says so.
     """
-    if not is_whole(samples) or samples < 1:
-        raise ValueError(f"samples must be a whole number >= 1, not {quote(samples)}")
+    samples = samples_of(samples)
+    seed = seed_of(seed, none=True)
     limit = Limit.of(time_limit, node_limit, none=False)
+    an_event(cancel)
     node_limit = limit.tables
     deadline = None if limit.time is None else time.perf_counter() + limit.time
     ranked = useful_hints(g)

@@ -47,7 +47,7 @@ from ..engine.predicates import (  # noqa: F401 - the named heuristics, still im
     turns_over_keeping_empty_columns,
     visible_key,
 )
-from .limits import Limit
+from .limits import Limit, samples_of, seed_of
 from .ranking import greedy_move
 from .search import STUDY_NODES, STUDY_SAMPLES, search_hint
 from .solver import solve
@@ -109,7 +109,7 @@ class Strategy:
         that differ from the defaults."""
         if self._name:
             return self._name
-        changed = [f"{k}={v!r}" for k, v in self._settings().items() if self._defaults.get(k) != v]
+        changed = [f"{k}={quote(v)}" for k, v in self._settings().items() if self._defaults.get(k) != v]
         short = self.short_name if "short_name" in type(self).__dict__ else type(self).__name__
         return short + (f" ({', '.join(changed)})" if changed else "")
 
@@ -119,9 +119,10 @@ class Strategy:
         return {k: getattr(self, k) for k in self._defaults}
 
     def __repr__(self) -> str:
-        args = [f"{k}={v!r}" for k, v in self._settings().items()]
+        # (quote: a short value as its repr, a long one described briefly, so that repr never fails or floods)
+        args = [f"{k}={quote(v)}" for k, v in self._settings().items()]
         if self._name:
-            args.append(f"name={self._name!r}")
+            args.append(f"name={quote(self._name)}")
         return f"{type(self).__name__}({', '.join(args)})"
 
     def __call__(self, game: Game) -> Move | None:
@@ -168,7 +169,7 @@ class RandomStrategy(Strategy):
 
     def __init__(self, seed: int = 0, name: str | None = None) -> None:
         super().__init__(name)
-        self.seed = whole(seed, "seed")
+        self.seed = seed_of(seed)
 
     def choose(self, game: Game) -> Move | None:
         moves = game.legal_moves()
@@ -273,9 +274,9 @@ class SearchStrategy(Strategy):
     def __init__(self, samples: int = STUDY_SAMPLES, node_limit: int = STUDY_NODES, seed: int = 0,
                  name: str | None = None) -> None:
         super().__init__(name)
-        self.samples = whole(samples, "samples", 1)
-        self.node_limit = Limit.of(node_limit=node_limit, none=False, error=None).tables
-        self.seed = whole(seed, "seed")
+        self.samples = samples_of(samples)
+        self.node_limit = Limit.of(node_limit=node_limit, none=False).tables
+        self.seed = seed_of(seed)
 
     def choose(self, game: Game) -> Move | None:
         hint = search_hint(game, self.samples, seed=_seed_from(game, self.seed), node_limit=self.node_limit)
@@ -306,9 +307,9 @@ class SolverStrategy(Strategy):
         super().__init__(name)
         if node_limit is None and time_limit is None:
             raise ValueError("give node_limit or time_limit (or both): the solver needs a budget")
-        limit = Limit.of(time_limit, node_limit, error=None)
+        limit = Limit.of(time_limit, node_limit)
         self.node_limit, self.time_limit = limit.tables, limit.time
-        self.retry_after = whole(retry_after, "retry_after", 1)
+        self.retry_after = whole(retry_after, "retry_after", 1, 104)
         if fallback is not None and not callable(fallback):
             raise TypeError(f"fallback must be a strategy (a callable), not {quote(fallback)}")
         self.fallback = fallback if fallback is not None else GreedyStrategy()
@@ -318,7 +319,7 @@ class SolverStrategy(Strategy):
         self._events: list[str] = []
 
     def __repr__(self) -> str:
-        return super().__repr__()[:-1] + f", fallback={self.fallback!r})"
+        return super().__repr__()[:-1] + f", fallback={quote(self.fallback)})"
 
     def new_game(self) -> None:
         super().new_game()

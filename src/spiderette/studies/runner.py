@@ -44,6 +44,7 @@ from ..engine.errors import IllegalMoveError, NotationError, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
 from ..players.extras import need
+from ..players.limits import seed_of
 from ..players.strategies import Strategy, strategy_label, visible_key
 from .results import Comparison, Simulation
 
@@ -54,6 +55,8 @@ __all__ = ["simulate", "compare", "play_deal", "StrategyError", "ENDS", "MAX_DEA
 MAX_DEALS = 1_000_000
 #: The most worker processes ``processes`` may ask for (a study never starts more than it has deals).
 MAX_PROCESSES = 256
+#: The most moves one game of a study may take (``max_moves``).
+MAX_MOVES = 1_000_000
 
 #: How a game of a study can end (the first words of a row's ``end``).
 ENDS = ("won", "resigned", "no moves", "move cap", "cycle", "illegal move")
@@ -90,7 +93,7 @@ def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", su
     ('resigned', '')
     """
     g = Game(variant, seed=deal, suits=suits)
-    whole(max_moves, "max_moves", 1)
+    whole(max_moves, "max_moves", 1, MAX_MOVES)
     player = _fresh(strategy)
     peeks = getattr(strategy, "peeks", False) is True
     played: list[str] = []
@@ -276,8 +279,9 @@ def _run_parallel(strategies: list, deals: list[int], config: tuple, processes: 
 def _study(strategies: list, deals: object, variant: str, suits: int, max_moves: int, seed: int,
            processes: int, executor: object, progress: bool) -> tuple[list[Simulation], bool]:
     deals = _check_deals(deals)
-    whole(max_moves, "max_moves", 1)
-    whole(seed, "seed", 0)
+    whole(max_moves, "max_moves", 1, MAX_MOVES)
+    seed_of(seed)
+    flag(progress, "progress")
     probe = Game(variant, seed=0, suits=suits)  # checks variant and suits
     pool = _check_executor(executor, processes)
     for s in strategies:  # (another executor may pickle better, as Dask's cloudpickle does: it decides)
@@ -315,7 +319,8 @@ def simulate(strategy: StrategyLike, deals: Iterable[int] = range(1, 101), varia
     """Play ``strategy`` on each of ``deals`` (deal numbers) and gather one row per deal.
 
     ``deals`` is any iterable of distinct deal numbers (``0 <= N < 2**64``), at most :data:`MAX_DEALS`
-    (1,000,000) of them. ``max_moves`` caps each game; ``seed`` varies the redeals shown to an honest strategy.
+    (1,000,000) of them. ``max_moves`` caps each game (at most :data:`MAX_MOVES`); ``seed`` (0 to 2**64 - 1)
+    varies the redeals shown to an honest strategy.
     ``processes=N`` plays on N local processes (1: here, in this process; at most :data:`MAX_PROCESSES`, and
     never more than there are deals); ``executor`` takes any
     ``concurrent.futures.Executor`` instead, such as a Dask client's ``client.get_executor()`` (or
