@@ -46,9 +46,16 @@ EXPECTED = {
         "learnt: ",                  # the trained agent, next to random play
         "favourite first move on deal 7:",
     ],
+    "06-what-the-expert-learned.ipynb": [
+        "cards still hidden at the end",   # what the value predicts
+        "runs_done",                       # the weights, by name
+        "planner (value='learned')",       # before and after, paired
+        "sign test",
+    ],
 }
 #: Pictures a notebook shows as cell results (its plots: shown with no %matplotlib magic).
-IMAGES = {"03-strategy.ipynb": 1, "04-the-ladder.ipynb": 2, "05-learning.ipynb": 1}
+IMAGES = {"03-strategy.ipynb": 1, "04-the-ladder.ipynb": 2, "05-learning.ipynb": 1,
+          "06-what-the-expert-learned.ipynb": 1}
 
 
 def outputs_text(nb) -> str:

@@ -45,6 +45,7 @@ from ..engine.move import DEAL, SENDS, Move
 from ..engine.predicates import tables_met
 from .limits import tables
 from .strategies import Strategy, visible_key
+from .value import VALUES, LearnedValue
 
 __all__ = ["Plan", "plan", "table_value", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
 
@@ -123,7 +124,7 @@ class Plan:
 class _Rules:
     """What the search needs to know about the variant, in a form quick to use."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, value: str = "handmade") -> None:
         self.links = bytearray(64 * 64)  # links[below * 64 + above]: "above" continues a group on "below"
         for b in range(64):
             for a in range(64):
@@ -132,6 +133,13 @@ class _Rules:
         self.suits = game.suits
         self.auto_remove = game.auto_remove   # False: a finished run stays on the table until sent
         self.cost_cache: dict = {}
+        #: The bonus of a finished run; the learned value (:mod:`spiderette.players.value`), when chosen,
+        #: costs the columns instead of the weights above.
+        self.run_bonus = RUN_DONE
+        self.learned = LearnedValue(game) if value == "learned" else None
+        if self.learned is not None:
+            self.run_bonus = -self.learned.run_cost
+            self.column_cost = self.learned.column_cost   # (an instance attribute: the same call, learned)
 
     def run_length(self, up: tuple) -> int:
         """The movable group at the top of a column's face-up cards."""
@@ -232,7 +240,7 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
     penalty = EMPTY_WHEN_DEALING if filling else 0
 
     def cost(table: tuple, runs: int) -> int:
-        v = -RUN_DONE * runs
+        v = -rules.run_bonus * runs
         for c in table:
             v += rules.column_cost(c)
             if penalty and not c[0] and not c[1]:
@@ -336,7 +344,7 @@ def _moves(steps: list[tuple[int, int, int]]) -> tuple[Move, ...]:
 
 
 def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
-         cancel: threading.Event | None = None) -> Plan | None:
+         cancel: threading.Event | None = None, value: str = "handmade") -> Plan | None:
     """The planner's best plan for the table a player sees in ``game``, or ``None`` (nothing improves).
 
     ``budget`` is the number of tables the search may expand; ``seen`` the visible tables
@@ -351,6 +359,7 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     budget = tables(budget, "budget")
     an_event(cancel)
     seen = _memory(seen)
+    value = _value_of(value)
     game = game.copy()   # one whole snapshot, under the game's lock: play may go on in another thread
     seen = tables_met(game) if seen is None else seen
     if game.status != "playing":
@@ -358,7 +367,7 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     send = game.sendable()
     if send:
         return Plan(SENDS[send[0]], (SENDS[send[0]],), 0, 0, (), 0, ("send", send[0]))
-    rules = _Rules(game)
+    rules = _Rules(game, value)
     table = _table_of(game)
     stock = game.stock_count
     unseen = _unseen(game, table)
@@ -391,6 +400,16 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
             return _checked(game, Plan(line[0], line, fnodes[nid][2], froot, alts, expanded + more,
                                        ("fill", filled), lines))
     return None
+
+
+def _value_of(value: object) -> str:
+    """``value`` if it names a value of the table (:data:`~spiderette.players.value.VALUES`)."""
+    told = f"value must be one of {', '.join(map(repr, VALUES))}, not {quote(value)}"
+    if not isinstance(value, str):
+        raise TypeError(told)
+    if value not in VALUES:
+        raise ValueError(told)
+    return value
 
 
 def _memory(seen: object) -> set | frozenset | None:
@@ -448,7 +467,9 @@ def _checked(game: Game, p: Plan) -> Plan:
 class PlannerStrategy(Strategy):
     """The honest expert: plays the first move of :func:`plan`, re-planned at every move.
 
-    ``budget``: tables expanded per move (``PlannerStrategy.STRONG`` for a stronger, slower player).
+    ``budget``: tables expanded per move (``PlannerStrategy.STRONG`` for a stronger, slower player);
+    ``value``: the value of the table it steers by, ``"handmade"`` (the weights above) or ``"learned"``
+    (:mod:`spiderette.players.value`).
 
     >>> from spiderette import Game
     >>> s = PlannerStrategy()
@@ -457,13 +478,14 @@ class PlannerStrategy(Strategy):
     """
 
     short_name = "planner"
-    _defaults = {"budget": DEFAULT_BUDGET}
+    _defaults = {"budget": DEFAULT_BUDGET, "value": "handmade"}
     DEFAULT = DEFAULT_BUDGET
     STRONG = STRONG_BUDGET
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, name: str | None = None) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET, value: str = "handmade", name: str | None = None) -> None:
         super().__init__(name)
         self.budget = tables(budget, "budget")
+        self.value = _value_of(value)
         self.last_plan: Plan | None = None
         self._line: list[Move] = []
         self._expect: tuple | None = None
@@ -477,7 +499,7 @@ class PlannerStrategy(Strategy):
         # (each line ends on a better table, so the player never wanders); re-plan at every surprise.
         if self._line and visible_key(game) == self._expect and game.why_illegal(self._line[0]) is None:
             return self._next(game)
-        self.last_plan = plan(game, self.budget, self._seen)
+        self.last_plan = plan(game, self.budget, self._seen, value=self.value)
         if self.last_plan is None:
             self._line = []
             return None

@@ -1,0 +1,103 @@
+"""What a player sees of a table, as numbers with names: the features of the learned value.
+
+Every feature is read from the visible table only (face-down counts, face-up cards, the stock's size, the
+finished runs), so a value built on them is honest by construction. Most are sums over the columns (a
+column's own features, :func:`column_features`), so that a linear value is a sum of column costs the
+planner can cache; the rest describe the stage of the game (deals left, runs finished).
+
+>>> from spiderette import Game
+>>> f = table_features(Game(seed=7))
+>>> f["face_down"], f["deals_left"], f["empty_columns"]
+(21, 3, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..engine.game import Game
+
+#: The features of one column, in order (each a count, for the column ``(down, up)``).
+COLUMN_FEATURES = (
+    "face_down",          # cards face down in the column
+    "face_down_squared",  # the same, squared: a deep column is worse than two shallow ones
+    "last_face_down",     # 1 when one card is left face down (the next turn-over empties the column of them)
+    "two_face_down",      # 1 when two are left
+    "buried",             # face-up cards lying over face-down ones (each must move before the next turn-over)
+    "out_of_order",       # adjacent face-up cards out of rank order (a break to mend)
+    "off_suit",           # adjacent face-up cards in rank order but not a group (they cannot move together)
+    "in_suit",            # adjacent face-up cards that move together
+    "empty_columns",      # 1 for an empty column: room to manoeuvre
+    "clear_columns",      # 1 for a column with no face-down card and cards not headed by a king
+    "kings_home",         # 1 for a king at the base of a column with nothing face down
+    "top_group",          # the cards of the movable group at the top
+)
+#: The features of the stage of the game.
+STAGE_FEATURES = ("deals_left", "runs_done")
+#: Column features that weigh differently as the deals go: each has a second feature, times the deals left.
+STAGED = ("face_down", "buried", "empty_columns", "out_of_order", "off_suit")
+#: Every feature of a table, in the order of :func:`feature_vector`.
+FEATURES = (*COLUMN_FEATURES, *STAGE_FEATURES, *(f"{name} x deals_left" for name in STAGED))
+
+
+def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bool]) -> tuple[int, ...]:
+    """The :data:`COLUMN_FEATURES` of one column: ``down`` cards face down under the face-up cards ``up``
+    (bottom first); ``links(below, above)`` says whether ``above`` continues a group on ``below``.
+
+    >>> from spiderette.engine.cards import parse_card
+    >>> from spiderette.engine.variants import RULES
+    >>> links = RULES["spiderette"].links
+    >>> column_features(2, [parse_card("9H"), parse_card("8H"), parse_card("7S")], links)
+    (2, 4, 0, 1, 3, 0, 1, 1, 0, 0, 0, 1)
+    """
+    n = len(up)
+    breaks = off = linked = 0
+    for i in range(1, n):
+        below, above = up[i - 1], up[i]
+        if below & 15 != (above & 15) + 1:
+            breaks += 1
+        elif links(below, above):
+            linked += 1
+        else:
+            off += 1
+    group = 0
+    if n:
+        group = 1
+        while group < n and links(up[n - group - 1], up[n - group]):
+            group += 1
+    empty = int(not down and not n)
+    king = int(not down and n > 0 and up[0] & 15 == 13)
+    clear = int(not down and n > 0 and not king)
+    return (down, down * down, int(down == 1), int(down == 2), n if down else 0, breaks, off, linked, empty,
+            clear, king, group)
+
+
+def feature_vector(columns: Sequence[tuple[int, Sequence[int]]], deals_left: int, runs_done: int,
+                   links: Callable[[int, int], bool]) -> list[int]:
+    """The :data:`FEATURES` of a table given as ``(down, up)`` per column, in order."""
+    total = [0] * len(COLUMN_FEATURES)
+    for down, up in columns:
+        for i, x in enumerate(column_features(down, up, links)):
+            total[i] += x
+    staged = [total[COLUMN_FEATURES.index(name)] * deals_left for name in STAGED]
+    return [*total, deals_left, runs_done, *staged]
+
+
+def visible_columns(game: Game) -> list[tuple[int, tuple[int, ...]]]:
+    """The table a player sees: ``(cards face down, face-up cards)`` per column. Reads no hidden card."""
+    out = []
+    for i in range(game.columns):
+        d = game.face_down(i)
+        out.append((d, game.column(i)[d:]))
+    return out
+
+
+def deals_left(game: Game) -> int:
+    """How many more rows the stock can deal."""
+    return -(-game.stock_count // game.columns)
+
+
+def table_features(game: Game) -> dict[str, int]:
+    """The :data:`FEATURES` of the table a player sees in ``game``, by name."""
+    vec = feature_vector(visible_columns(game), deals_left(game), game.runs_completed, game.rules.links)
+    return dict(zip(FEATURES, vec))
