@@ -43,6 +43,7 @@ from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
 from ..engine.predicates import tables_met
+from .core import ALWAYS, Core, Pruning, columns_of, visible_column
 from .limits import tables
 from .strategies import Strategy, visible_key
 from .value import VALUES, LearnedValue
@@ -117,58 +118,55 @@ class Plan:
 
 
 # ---------------------------------------------------------------------- the table as the planner sees it
-# A column is (face_down_count, face_up_cards); a table is a tuple of columns. Its key, with the stock size,
-# is exactly strategies.visible_key of the game.
+# A column is the search core's (spiderette.players.core): bytes, the face-down count first, then a 0 for each
+# face-down card (the planner never reads one) and the face-up cards; a table is a tuple of columns, one to one
+# with the columns of strategies.visible_key.
+
+#: The planner's moves (:class:`~spiderette.players.core.Pruning`), in plain words: only the first empty column
+#: is a destination (one is as good as another), never a whole column into an empty one (nothing gained), and
+#: no deal inside the search (the planner deals only when no line improves). Two more rules are the search's
+#: own: a move that turns a card over ends its line (the card is unknown: a leaf), and so does one that
+#: finishes a run while runs are sent by hand (the next plan sends it).
+PLANNER_MOVES = Pruning(one_empty_column=ALWAYS, no_whole_column_to_empty=ALWAYS, deals=False)
 
 
 class _Rules:
-    """What the search needs to know about the variant, in a form quick to use."""
+    """What the search needs to know about the variant, in a form quick to use: the search core and costs."""
 
     def __init__(self, game: Game, value: str = "handmade") -> None:
-        self.links = bytearray(64 * 64)  # links[below * 64 + above]: "above" continues a group on "below"
-        for b in range(64):
-            for a in range(64):
-                if 1 <= b & 15 <= 13 and 1 <= a & 15 <= 13:
-                    self.links[b * 64 + a] = game.rules.links(b, a)
+        self.core = Core(game, PLANNER_MOVES, visible=True)
+        self.links = self.core.links  # links[below * 64 + above]: "above" continues a group on "below"
         self.suits = game.suits
         self.auto_remove = game.auto_remove   # False: a finished run stays on the table until sent
-        self.cost_cache: dict = {}
+        self.cost_cache: dict[bytes, int] = {}
         #: The bonus of a finished run; the learned value (:mod:`spiderette.players.value`), when chosen,
         #: costs the columns instead of the weights above.
         self.run_bonus = RUN_DONE
         self.learned = LearnedValue(game) if value == "learned" else None
         if self.learned is not None:
             self.run_bonus = -self.learned.run_cost
-            self.column_cost = self.learned.column_cost   # (an instance attribute: the same call, learned)
 
-    def run_length(self, up: tuple) -> int:
-        """The movable group at the top of a column's face-up cards."""
-        k = len(up)
-        if not k:
-            return 0
-        j = k - 1
-        links = self.links
-        while j > 0 and links[up[j - 1] * 64 + up[j]]:
-            j -= 1
-        return k - j
-
-    def column_cost(self, col: tuple) -> int:
+    def column_cost(self, col: bytes) -> int:
         """The cost of one column (see the weights above); cached by its contents."""
         got = self.cost_cache.get(col)
         if got is not None:
             return got
-        down, up = col
+        down = col[0]
+        first = down + 1   # the index of the first face-up card
+        if self.learned is not None:
+            cost = self.cost_cache[col] = self.learned.column_cost((down, col[first:]))
+            return cost
         cost = FACE_DOWN * down + DIG_EXTRA[min(down, len(DIG_EXTRA) - 1)] * (down > 0)
-        if not up:
+        if len(col) == first:
             cost = -EMPTY_COLUMN if not down else cost
         else:
             if down:
-                cost += BURIED * len(up)
-            elif up[0] & 15 == 13:
+                cost += BURIED * (len(col) - first)
+            elif col[first] & 15 == 13:
                 cost -= KING_HOME
             links = self.links
-            for i in range(1, len(up)):
-                below, above = up[i - 1], up[i]
+            for i in range(first + 1, len(col)):
+                below, above = col[i - 1], col[i]
                 if below & 15 != (above & 15) + 1:
                     cost += OUT_OF_ORDER
                 elif not links[below * 64 + above]:
@@ -178,12 +176,13 @@ class _Rules:
 
 
 def _table_of(game: Game) -> tuple:
-    """The visible table: per column (face-down count, face-up cards). Reads no hidden card."""
-    out = []
-    for i in range(game.columns):
-        d = game.face_down(i)
-        out.append((d, game.column(i)[d:]))  # only the face-up part of the column
-    return tuple(out)
+    """The visible table: the core's columns with a 0 for every face-down card. Reads no hidden card."""
+    return columns_of(game, visible=True)
+
+
+def _of_key(columns: tuple) -> tuple:
+    """The planner's table of the columns of a :func:`~spiderette.engine.predicates.visible_key`."""
+    return tuple(visible_column(d, up) for d, up in columns)
 
 
 def _unseen(game: Game, table: tuple) -> list[int]:
@@ -191,7 +190,7 @@ def _unseen(game: Game, table: tuple) -> list[int]:
     left: dict[int, int] = {}
     for c in make_deck(game.rules.decks, game.suits):
         left[c] = left.get(c, 0) + 1
-    seen = [c for _, up in table for c in up] + [c for run in game.foundations for c in run]
+    seen = [c for col in table for c in col[col[0] + 1:]] + [c for run in game.foundations for c in run]
     for c in seen:
         left[c] -= 1
     return sorted(c for c, n in left.items() for _ in range(n))
@@ -204,17 +203,17 @@ def _turn_value(rules: _Rules, table: tuple, col: int, down: int, unseen: list[i
     card one rank higher, or an empty column) counts as one more card free to move, which makes the column
     cheaper, as if it turned over again soon.
     """
-    base = rules.column_cost((down, (0,)))  # one face-up card of no rank: no pairs to count
+    base = rules.column_cost(visible_column(down, (0,)))  # one face-up card of no rank: no pairs to count
     if not unseen:
         return base - TURN_BONUS
     tops = set()
     empty = False
-    for i, (d, up) in enumerate(table):
+    for i, c in enumerate(table):
         if i == col:
             continue
-        if up:
-            tops.add(up[-1] & 15)
-        elif not d:
+        if len(c) - 1 > c[0]:
+            tops.add(c[-1] & 15)
+        elif len(c) == 1:
             empty = True
     free = sum(1 for c in unseen if (c & 15) + 1 in tops or (empty and down > 0))
     # A card that can move on: its column is as if half a card fewer lay face down.
@@ -222,7 +221,12 @@ def _turn_value(rules: _Rules, table: tuple, col: int, down: int, unseen: list[i
 
 
 def table_value(game: Game) -> int:
-    """The cost of the table a player sees (lower is better), from the weights named in this module."""
+    """The cost of the table a player sees (lower is better), from the weights named in this module.
+
+    >>> from spiderette import Game
+    >>> table_value(Game(seed=7)) == plan(Game(seed=7)).start_value
+    True
+    """
     rules = _Rules(game)
     return sum(rules.column_cost(c) for c in _table_of(game)) - RUN_DONE * game.runs_completed
 
@@ -234,23 +238,26 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
 
     A node is ``(parent, (src, dst, count), value, depth, ends_with)``. With ``filling`` (the planner wants
     to deal) empty columns cost EMPTY_WHEN_DEALING each. ``seen``: the visible tables ``(table, stock)``
-    already met in the game; no line passes through one of them again.
+    already met in the game; no line passes through one of them again. The moves are the search core's
+    (:data:`PLANNER_MOVES`); the value of a table is its parent's, less the two columns the move changed,
+    plus the two it made.
     """
-    n = len(root)
     penalty = EMPTY_WHEN_DEALING if filling else 0
+    core, cc, get = rules.core, rules.column_cost, rules.cost_cache.get
+    auto = rules.auto_remove
 
     def cost(table: tuple, runs: int) -> int:
         v = -rules.run_bonus * runs
         for c in table:
-            v += rules.column_cost(c)
-            if penalty and not c[0] and not c[1]:
+            v += cc(c)
+            if penalty and len(c) == 1:
                 v += penalty
         return v
 
     root_value = cost(root, 0)
     nodes: list = [(-1, None, root_value, 0, None)]
     heap: list = [(root_value, 0, root, 0)]
-    visited = {root} | {t for t, s in seen if s == stock}   # (the game's memory: never back to a table met)
+    visited = {root} | {_of_key(t) for t, s in seen if s == stock}   # (the game's memory: never back to a table met)
     best: dict[int, tuple[int, int]] = {}  # first node id -> (priority, node id)
     first_of = [0]
     expanded = 0
@@ -259,74 +266,57 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
             break   # cancelled: what was found so far
         _, nid, table, runs = heapq.heappop(heap)
         expanded += 1
-        depth = nodes[nid][3]
-        tops = [up[-1] & 15 if up else 0 for _, up in table]
-        first_empty = next((i for i in range(n) if not table[i][1] and not table[i][0]), -1)
-        for s in range(n):
-            down, up = table[s]
-            r = rules.run_length(up)
-            if not r:
-                continue
-            base = up[-1] & 15
-            targets = [(d, tops[d] - base) for d in range(n) if d != s and 0 < tops[d] - base <= r]
-            if first_empty >= 0:  # never a whole column into an empty one (nothing gained)
-                targets.extend((first_empty, k) for k in range(1, r + 1) if down or k < len(up))
-            for d, k in targets:
-                moving = up[-k:]
-                left = up[:-k]
-                dd, dup = table[d]
-                new_dst = (dd, dup + moving)
-                new_runs = runs
-                ends = None
-                finished = None   # by hand: the table after the finished run is sent (the line ends there)
-                if len(new_dst[1]) >= 13 and new_dst[1][-1] & 15 == 1 and rules.run_length(new_dst[1]) >= 13:
-                    new_runs += 1
-                    ends = ("run", d)
-                    if rules.auto_remove:
-                        new_dst = (dd, new_dst[1][:-13])  # a finished run leaves for the foundations
-                        if not new_dst[1] and dd:
-                            ends = ("turn", d)
-                    else:
-                        finished = (dd, new_dst[1][:-13])
-                new_src = (down, left)
-                child = list(table)
-                child[s] = new_src
-                child[d] = new_dst
-                child = tuple(child)
-                if not left and down:
-                    ends = ("turn", s)
-                    turned = (s, down - 1)
-                elif ends == ("turn", d):
-                    turned = (d, dd - 1)
-                else:
-                    turned = None
-                if turned is None and child in visited:
+        _, _, here, depth, _ = nodes[nid]
+        for m in core.moves(table, stock_left=stock > 0):
+            if m.kind != "move":
+                continue   # (a send: never here, the root sends first and a finished run ends its line)
+            s, d, k = m.src, m.dst, m.count
+            col, dcol = table[s], table[d]
+            left, moved, finished = core.shift(col, dcol, k)
+            down, dd = col[0], dcol[0]
+            src_turn = down and k == len(col) - 1 - down   # every face-up card moved: a card turns over
+            # a run finished and left, and nothing is left face up over the face-down cards beneath it
+            dst_turn = finished and auto and dd and len(dcol) - 1 - dd + k == 13
+            new_runs = runs + finished
+            ends = None
+            if finished:
+                ends = ("turn", d) if dst_turn else ("run", d)
+            child = table[:s] + (left,) + table[s + 1:]
+            child = child[:d] + (moved,) + child[d + 1:]
+            leaf = src_turn or dst_turn
+            if not leaf:
+                if child in visited:
                     continue
-                if turned is None:
-                    visited.add(child)
-                if ends is None and not left and not down:
-                    ends = ("empty", s)
-                if nid == 0:
-                    first = len(nodes)
+                visited.add(child)
+            if src_turn:
+                ends = ("turn", s)
+            elif ends is None and len(left) == 1:
+                ends = ("empty", s)
+            first = len(nodes) if nid == 0 else first_of[nid]
+            value = here - (get(col) or cc(col)) - (get(dcol) or cc(dcol)) - rules.run_bonus * finished
+            if penalty and len(dcol) == 1:
+                value -= penalty
+            if src_turn:   # valued as the turned card's column and the others
+                # (the destination as it lay before a card beneath the finished run turned over)
+                rest = bytes((dd,)) + bytes(dd) if dst_turn else moved
+                value += cc(rest) + (penalty if penalty and len(rest) == 1 else 0)
+                value += _turn_value(rules, child, s, down - 1, unseen)
+            else:
+                value += cc(left) + (penalty if penalty and len(left) == 1 else 0)
+                if dst_turn:
+                    value += _turn_value(rules, child, d, dd - 1, unseen)
                 else:
-                    first = first_of[nid]
-                if turned is not None:
-                    c, dn = turned
-                    others = child[:c] + child[c + 1:]
-                    value = cost(others, new_runs) + _turn_value(rules, child, c, dn, unseen)
-                elif finished is not None:
-                    value = cost(child[:d] + (finished,) + child[d + 1:], new_runs)
-                else:
-                    value = cost(child, new_runs)
-                cid = len(nodes)
-                nodes.append((nid, (s, d, k), value, depth + 1, ends or ("better", None)))
-                first_of.append(first)
-                pri = value + STEP * (depth + 1)
-                prev = best.get(first)
-                if prev is None or pri < prev[0]:
-                    best[first] = (pri, cid)
-                if turned is None and finished is None:
-                    heapq.heappush(heap, (pri, cid, child, new_runs))
+                    rest = moved[:-13] if finished and not auto else moved   # by hand: as if sent
+                    value += cc(rest) + (penalty if penalty and len(rest) == 1 else 0)
+            cid = len(nodes)
+            nodes.append((nid, (s, d, k), value, depth + 1, ends or ("better", None)))
+            first_of.append(first)
+            pri = value + STEP * (depth + 1)
+            prev = best.get(first)
+            if prev is None or pri < prev[0]:
+                best[first] = (pri, cid)
+            if not leaf and not (finished and not auto):
+                heapq.heappush(heap, (pri, cid, child, new_runs))
     return best, nodes, expanded, root_value
 
 
@@ -385,15 +375,15 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
                                    nodes[chosen][4], tuple(others)))
     if game.can_deal():
         return Plan(DEAL, (DEAL,), root_value, root_value, alternatives, expanded, ("deal", None), tuple(others))
-    if stock and any(not up and not d for d, up in table):
+    if stock and any(len(c) == 1 for c in table):
         # Nothing improves and an empty column forbids the deal: plan the best way to fill it.
         fbest, fnodes, more, froot = _search(rules, table, stock, seen, budget, unseen, True, cancel)
         franked = sorted(((pri, nid) for pri, nid in fbest.values()), key=lambda x: (x[0], x[1]))
         if franked:
             nid = franked[0][1]
             line = _moves(_line(fnodes, nid))
-            filled = next(i for i, (d, up) in enumerate(table) if not d and not up)
-            if fnodes[nid][4][0] != "turn" and not _empties_after(table, _line(fnodes, nid)):
+            filled = next(i for i, c in enumerate(table) if len(c) == 1)
+            if fnodes[nid][4][0] != "turn" and not _empties_after(rules, table, _line(fnodes, nid)):
                 line += (DEAL,)  # the empty columns are filled: deal at once, as planned
             lines = tuple(_moves(_line(fnodes, j)) for _, j in franked[1:])
             alts = tuple((x[0], fnodes[j][2]) for x, (_, j) in zip(lines, franked[1:]))
@@ -434,20 +424,20 @@ def _best_met(rules: _Rules, table: tuple, stock: int, seen: set, now: int) -> i
     otherwise a player who plays one move of each plan could go round the stage for ever (one move towards a
     plan, then another plan back, each better than the table just left). ``now``: the cost of ``table``, the
     answer when nothing else of the stage was met."""
-    down = sum(d for d, _ in table)
-    cards = sum(len(up) for _, up in table)
-    costs = [sum(rules.column_cost(c) for c in t) for t, s in seen
+    down = sum(c[0] for c in table)
+    cards = sum(len(c) - 1 - c[0] for c in table)
+    costs = [sum(rules.column_cost(c) for c in _of_key(t)) for t, s in seen
              if s == stock and sum(d for d, _ in t) == down and sum(len(up) for _, up in t) == cards]
     return min(costs, default=now)
 
 
-def _empties_after(table: tuple, steps: list) -> bool:
-    """Does the table still have an empty column after the moves ``steps`` (no card turned over)?"""
-    cols = [len(up) + d for d, up in table]
+def _empties_after(rules: _Rules, table: tuple, steps: list) -> bool:
+    """Does the table still have an empty column after the moves ``steps`` (no card turned over)? Played by
+    the search core, so a run that finishes and leaves an empty column behind counts."""
+    state = (table, 0, 0)
     for s, d, k in steps:
-        cols[s] -= k
-        cols[d] += k
-    return 0 in cols
+        state = rules.core.after(state, Move("move", s, d, k))
+    return any(len(c) == 1 for c in state[0])
 
 
 def _checked(game: Game, p: Plan) -> Plan:

@@ -41,8 +41,9 @@ from dataclasses import dataclass, field, replace
 
 from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
-from ..engine.move import DEAL, SENDS, Move, move_table
+from ..engine.move import Move
 from .background import StoppableFuture, run_in_thread
+from .core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of
 from .limits import Limit
 
 
@@ -81,6 +82,15 @@ FIRST_ROUND = 5000
 #: The share of the budget for the streamliner: rounds of searches in which only whole runs move. They find
 #: most wins fast but prove nothing; the complete search follows in the rest of the budget.
 STREAMLINER_SHARE = 0.7
+#: The complete search leaves out only two moves, and only once the stock is empty (the columns are then
+#: interchangeable, so they provably change nothing): a whole column into an empty one, and any empty column
+#: but the first as a destination. Moves onto cards come shortest group first.
+COMPLETE = Pruning(one_empty_column=WITHOUT_STOCK, no_whole_column_to_empty=WITHOUT_STOCK, shortest_first=True)
+#: The streamliner: only whole runs move, a run already in rank order on a card only to build in suit, never
+#: a whole column into an empty one (see :class:`spiderette.players.core.Pruning`).
+STREAMLINER = Pruning(one_empty_column=WITHOUT_STOCK, no_whole_column_to_empty=ALWAYS, whole_groups=True)
+#: The eager streamliner (``Weights.eager``): a whole run that builds in suit is played at once.
+EAGER_STREAMLINER = replace(STREAMLINER, eager=True)
 
 
 class Verdict(Word):
@@ -121,49 +131,38 @@ class SolveResult:
 
 
 class _Search:
-    """The table as bytes, its moves and the heuristic, for one game's rules and stock.
+    """The solver's view of the search core (:mod:`spiderette.players.core`): the table, its moves and the
+    heuristic, for one game's rules and stock.
 
-    A column is ``bytes``: its first byte is the number of face-down cards, the rest are its cards, bottom
-    first (Python remembers the hash of a ``bytes``, so tables are cheap to look up). A table is
-    ``(columns, dealt, runs)``: ``dealt`` counts the stock cards dealt so far.
+    A table is ``(columns, dealt, runs)``: the core's columns (every card known), ``dealt`` counts the stock
+    cards dealt so far, ``runs`` the finished runs.
     """
 
-    def __init__(self, g: Game, weights: Weights = BALANCED, whole_runs: bool = False) -> None:
-        rules = g.rules
-        self.n = g.columns
-        self.links = rules.links  # does a card continue a group on another (by suit, or colour)
-        self.deal_with_empty = rules.deal_with_empty
-        self.auto_remove = g.auto_remove
-        self.runs_total = g.runs_total
-        self.stock = g.stock
-        self.table = move_table(self.n)
+    def __init__(self, g: Game, weights: Weights = BALANCED, whole_runs: bool = False, deals: bool = True) -> None:
         self.w = weights
-        self.whole_runs = whole_runs  # the streamliner: only whole runs move (not a complete search)
-        self.column_facts: dict[bytes, tuple[int, int]] = {}
-        self.forced = whole_runs and weights.eager  # plays a whole run that builds in suit at once
-        self.deals = True  # False: looks only at the tables reachable before the next deal
+        # the streamliner (only whole runs move: not a complete search), or the complete search; ``deals``
+        # False: only the tables reachable before the next deal
+        pruning = (EAGER_STREAMLINER if weights.eager else STREAMLINER) if whole_runs else COMPLETE
+        self.core = Core(g, replace(pruning, deals=deals))
+        self.n = g.columns
+        self.links = g.rules.links  # does a card continue a group on another (by suit, or colour)
+        self.runs_total = g.runs_total
+        self.stock = self.core.stock
+        self.shift, self.auto_remove = self.core.shift, self.core.auto_remove
+        self.column_costs: dict[bytes, int] = {}
 
     def root(self, g: Game) -> tuple:
-        cols = tuple(bytes((g.face_down(i),)) + bytes(g.column(i)) for i in range(self.n))
-        return cols, 0, g.runs_completed
+        return columns_of(g), 0, g.runs_completed
 
     # ---------------------------------------------------------------- one column
-    def facts(self, col: bytes) -> tuple[int, int, int, int, bool]:
-        """``(movable run length, disorder, rank the run's base wants under it, the base card, whether the run
-        already lies in rank order on a face-up card)`` of one column, remembered by its contents."""
-        got = self.column_facts.get(col)
+    def column_cost(self, col: bytes) -> int:
+        """The disorder of one column, remembered by its contents."""
+        got = self.column_costs.get(col)
         if got is not None:
             return got
         w = self.w
         down = col[0] + 1  # index of the first face-up card
         top = len(col) - 1
-        run = 0
-        if top:
-            j = top
-            run = 1
-            while j > down and self.links(col[j - 1], col[j]):
-                j -= 1
-                run += 1
         cost = w.hidden * col[0] + (w.buried * (top - col[0]) if col[0] else 0)
         for i in range(down + 1, top + 1):
             below, above = col[i - 1], col[i]
@@ -173,15 +172,8 @@ class _Search:
                 cost += w.off_suit
         if not top:
             cost -= w.empty_column
-        under = top - run  # the index of the card the run lies on (0: none)
-        base = col[under + 1] if top else 0
-        seated = under > col[0] and (col[under] & 15) == (base & 15) + 1
-        got = (run, cost, (base & 15) + 1, base, seated)
-        self.column_facts[col] = got
-        return got
-
-    def complete(self, col: bytes) -> bool:
-        return len(col) - 1 - col[0] >= 13 and col[-1] & 15 == 1 and self.facts(col)[0] >= 13
+        self.column_costs[col] = cost
+        return cost
 
     # ---------------------------------------------------------------- a whole table
     def key(self, state: tuple) -> tuple:
@@ -192,105 +184,33 @@ class _Search:
 
     def cost(self, state: tuple) -> int:
         cols, dealt, runs = state
-        facts, w = self.facts, self.w
-        return (sum(facts(c)[1] for c in cols) + w.in_stock * (len(self.stock) - dealt)
-                - w.finished_run * runs)
+        cc, w = self.column_cost, self.w
+        return sum(cc(c) for c in cols) + w.in_stock * (len(self.stock) - dealt) - w.finished_run * runs
 
     def moves(self, state: tuple) -> list[Move]:
         cols, dealt, _ = state
-        table, whole, links = self.table, self.whole_runs, self.links
-        get, facts = self.column_facts.get, self.facts
-        stock_left = dealt < len(self.stock)
-        by_top: dict[int, list[int]] = {}  # the columns whose top card has this rank
-        empty: list[int] = []
-        for i, col in enumerate(cols):
-            if len(col) == 1:
-                empty.append(i)
-            else:
-                by_top.setdefault(col[-1] & 15, []).append(i)
-        if empty and not stock_left:
-            empty = empty[:1]  # no stock: one empty column is as good as another
-        out: list[Move] = []
-        for s, col in enumerate(cols):
-            if len(col) == 1:
-                continue
-            r, _, want, base, seated = get(col) or facts(col)
-            row = table[s]
-            if whole:
-                # the streamliner: a run already in rank order on a card moves only to build in suit
-                for d in by_top.get(want, ()):
-                    in_suit = links(cols[d][-1], base)
-                    if in_suit and self.forced:
-                        return [row[d][r]]  # a whole run building in suit: played at once
-                    if not seated or in_suit:
-                        out.append(row[d][r])
-                if empty and len(col) - 1 > r:  # a whole column into an empty one: pointless here
-                    out.extend([row[d][r] for d in empty])
-                continue
-            top = col[-1] & 15
-            for k in range(1, r + 1):
-                for d in by_top.get(top + k, ()):
-                    out.append(row[d][k])
-            for d in empty:
-                for k in range(1, r + 1):
-                    if k == len(col) - 1 and not stock_left:
-                        continue  # a whole column into an empty one: the same table
-                    out.append(row[d][k])
-        if stock_left and self.deals and (self.deal_with_empty or not empty):
-            out.append(DEAL)
-        if not self.auto_remove:
-            out.extend(SENDS[i] for i in range(self.n) if self.complete(cols[i]))
-        return out
+        return self.core.moves(cols, dealt < len(self.stock))
 
     def step(self, state: tuple, m: Move, cost: int) -> tuple[tuple, int]:
         """``(table after move m, its cost)``, ``cost`` being the cost of ``state``: only the two columns a move
         touches are looked at again (deals and sends take the long way)."""
         if m.kind != "move":
-            child = self.after(state, m)
+            child = self.core.after(state, m)
             return child, self.cost(child)
         cols, dealt, runs = state
-        s, d, k = m.src, m.dst, m.count
+        s, d = m.src, m.dst
         col, dcol = cols[s], cols[d]
-        left, moved = col[:-k], dcol + col[-k:]
-        if left[0] and left[0] == len(left) - 1:
-            left = bytes((left[0] - 1,)) + left[1:]  # turn over the card on top
-        get, facts = self.column_facts.get, self.facts
-        cost += (get(left) or facts(left))[1] + (get(moved) or facts(moved))[1] \
-            - self.column_facts[col][1] - self.column_facts[dcol][1]
-        if self.auto_remove and col[-1] & 15 == 1 and self.complete(moved):
-            cost -= (get(moved) or facts(moved))[1] + self.w.finished_run
-            moved = moved[:-13]
+        left, moved, finished = self.shift(col, dcol, m.count)
+        get, cc = self.column_costs.get, self.column_cost
+        cost += (get(left) or cc(left)) + (get(moved) or cc(moved)) - self.column_costs[col] \
+            - self.column_costs[dcol]
+        if finished and self.auto_remove:
+            cost -= self.w.finished_run
             runs += 1
-            if moved[0] and moved[0] == len(moved) - 1:
-                moved = bytes((moved[0] - 1,)) + moved[1:]
-            cost += (get(moved) or facts(moved))[1]
         new = list(cols)
         new[s] = left
         new[d] = moved
         return (tuple(new), dealt, runs), cost
-
-    def after(self, state: tuple, m: Move) -> tuple:
-        """The table after a deal or a send ``m`` (known to be legal); :meth:`step` makes the moves."""
-        cols, dealt, runs = state
-        cols = list(cols)
-        touched: tuple[int, ...]
-        if m.kind == "deal":
-            k = min(self.n, len(self.stock) - dealt)
-            for i in range(k):
-                cols[i] += bytes((self.stock[dealt + i],))
-            dealt += k
-            touched = tuple(range(k))
-        else:
-            touched = (m.src,)
-        for i in touched:
-            col = cols[i]
-            if (self.auto_remove or m.kind == "send") and self.complete(col):
-                col = col[:-13]
-                runs += 1
-            if col[0] and col[0] == len(col) - 1:
-                col = bytes((col[0] - 1,)) + col[1:]  # turn over the card on top
-            cols[i] = col
-        return tuple(cols), dealt, runs
 
 
 def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None,
@@ -400,7 +320,10 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
     best_key = root_key
     frontier = [(best, 0, 0, root, best)]  # (priority, -order: newest first among equals, depth, table, cost)
     count = nodes = 0
-    key, moves, step, goal = space.key, space.moves, space.step, space.runs_total
+    key, moves, step, goal = space.key, space.core.moves, space.step, space.runs_total
+    shift, auto_remove, finished_run = space.shift, space.auto_remove, space.w.finished_run
+    costs, cc = space.column_costs, space.column_cost
+    get = costs.get
     stock = len(space.stock)
 
     def line_to(k: tuple) -> list[Move]:
@@ -426,8 +349,22 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
         nodes += 1
         here = key(state)
         depth += 1
-        for m in moves(state):
-            child, c = step(state, m, here_cost)
+        cols, dealt, runs = state
+        for m in moves(cols, dealt < stock):   # (space.moves(state), one call less)
+            if m.kind == "move":   # (space.step inlined: the hot loop)
+                s, d = m.src, m.dst
+                col, dcol = cols[s], cols[d]
+                left, moved, finished = shift(col, dcol, m.count)
+                c = here_cost + (get(left) or cc(left)) + (get(moved) or cc(moved)) - costs[col] - costs[dcol]
+                new = list(cols)
+                new[s] = left
+                new[d] = moved
+                if finished and auto_remove:
+                    child, c = (tuple(new), dealt, runs + 1), c - finished_run
+                else:
+                    child = (tuple(new), dealt, runs)
+            else:
+                child, c = step(state, m, here_cost)
             ck = child if child[1] < stock else key(child)
             if ck in parent:
                 continue
@@ -462,8 +399,7 @@ def plan(g: Game, node_limit: int, cancel: threading.Event | None = None, deals:
     >>> p.won, len(p.moves) > 50
     (True, True)
     """
-    space = _Search(g, PORTFOLIO[0], whole_runs=True)
-    space.deals = deals
+    space = _Search(g, PORTFOLIO[0], whole_runs=True, deals=deals)
     outcome, line, nodes, disorder = _best_first(space, space.root(g), (None, node_limit), cancel)
     return Plan(outcome == "win", line, disorder, nodes)
 

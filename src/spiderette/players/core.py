@@ -1,0 +1,314 @@
+"""The search core: the quick table and its moves, for the solver and the planner alike.
+
+A **column** is ``bytes``: its first byte counts the face-down cards, the rest are every card of the column,
+bottom first (Python remembers the hash of a ``bytes``, so tables are cheap to look up). The solver knows
+the face-down cards; the planner does not and writes ``0`` for each (no card is 0: ranks run from 1), so one
+move generator serves both. A **table** is a tuple of columns.
+
+The moves are the engine's (:meth:`spiderette.Game.legal_moves`; ``tests/test_search_core.py`` checks them
+move by move): a group onto a card one rank higher, any part of the top group into an empty column, the deal
+when the rules allow it, and sends of finished runs when they are sent by hand. A search may leave some out,
+each by a named rule of :class:`Pruning`.
+
+>>> from spiderette import Game
+>>> g = Game(seed=7)
+>>> core = Core(g)
+>>> cols = columns_of(g)
+>>> set(core.moves(cols, stock_left=True)) == set(g.legal_moves())
+True
+>>> move = g.legal_moves()[0]
+>>> g.apply(move)
+>>> core.after((cols, 0, 0), move) == (columns_of(g), 0, 0)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.game import Game
+from ..engine.move import DEAL, SENDS, Move, move_table
+
+__all__ = ["NEVER", "ALWAYS", "WITHOUT_STOCK", "Pruning", "Core", "column", "visible_column", "columns_of",
+           "links_table"]
+
+#: When a pruning rule of :class:`Pruning` applies: never, always, or only once the stock is empty.
+NEVER, ALWAYS, WITHOUT_STOCK = "never", "always", "without stock"
+
+
+@dataclass(frozen=True)
+class Pruning:
+    """Named rules that leave legal moves out; the default leaves none out (every move the engine allows).
+
+    * ``one_empty_column``: only the first empty column is a destination (one is as good as another);
+    * ``no_whole_column_to_empty``: never a whole column into an empty one (the same table, columns swapped);
+
+      each is :data:`NEVER`, :data:`ALWAYS` or :data:`WITHOUT_STOCK` (once the stock is empty the columns are
+      interchangeable, so then neither loses anything: the solver's complete search stays complete);
+    * ``whole_groups``: only whole groups move, and a group already lying on a card one rank higher moves
+      only onto a card it links with (to build in suit); with ``eager``, such a move is played at once, as the
+      only move of its table (the solver's streamliner);
+    * ``deals``: the deal is among the moves (when the rules allow it);
+    * ``shortest_first``: moves onto cards come shortest group first (the solver's order); otherwise by
+      destination column, as the engine lists them.
+
+    >>> Pruning(one_empty_column=ALWAYS).deals
+    True
+    """
+
+    one_empty_column: str = NEVER
+    no_whole_column_to_empty: str = NEVER
+    whole_groups: bool = False
+    eager: bool = False
+    deals: bool = True
+    shortest_first: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("one_empty_column", "no_whole_column_to_empty"):
+            if getattr(self, name) not in (NEVER, ALWAYS, WITHOUT_STOCK):
+                raise ValueError(f"{name} is one of {NEVER!r}, {ALWAYS!r} or {WITHOUT_STOCK!r}")
+
+
+#: Every legal move.
+EVERY_MOVE = Pruning()
+
+
+def column(down: int, cards: tuple[int, ...] | bytes) -> bytes:
+    """A column of ``cards`` (bottom first), the ``down`` lowest of them face down.
+
+    >>> column(1, (40, 23))
+    b'\\x01(\\x17'
+    """
+    return bytes((down,)) + bytes(cards)
+
+
+def visible_column(down: int, up: tuple[int, ...] | bytes) -> bytes:
+    """A column as a player sees it: ``down`` unknown cards (each a ``0``) under the face-up cards ``up``.
+
+    >>> visible_column(2, (23,)) == column(2, (0, 0, 23))
+    True
+    """
+    return bytes((down,)) + bytes(down) + bytes(up)
+
+
+def columns_of(g: Game, visible: bool = False) -> tuple[bytes, ...]:
+    """The table of ``g``; ``visible``: as a player sees it (no face-down card read).
+
+    >>> from spiderette import Game
+    >>> columns_of(Game(seed=7), visible=True)[1][:2]   # one card face down in column b: a 0
+    b'\\x01\\x00'
+    """
+    if visible:
+        out = []
+        for i in range(g.columns):
+            d = g.face_down(i)
+            out.append(visible_column(d, g.column(i)[d:]))
+        return tuple(out)
+    return tuple(column(g.face_down(i), g.column(i)) for i in range(g.columns))
+
+
+_LINKS: dict = {}
+
+
+def links_table(links) -> bytes:
+    """``links(below, above)`` for every pair of cards, as a table: ``table[below * 64 + above]`` (made once
+    for each rule; a 0, the planner's unknown card, links with nothing).
+
+    >>> from spiderette.engine.variants import same_suit_links
+    >>> links_table(same_suit_links)[0x29 * 64 + 0x28], links_table(same_suit_links)[0]
+    (1, 0)
+    """
+    table = _LINKS.get(links)
+    if table is None:
+        made = bytearray(64 * 64)
+        for b in range(1, 64):
+            for a in range(1, 64):
+                if 1 <= b & 15 <= 13 and 1 <= a & 15 <= 13:
+                    made[b * 64 + a] = links(b, a)
+        table = _LINKS[links] = bytes(made)
+    return table
+
+
+class Core:
+    """One game's rules in a quick form: the movable group of a column, the moves of a table, the table after.
+
+    ``pruning`` (a :class:`Pruning`) names the moves :meth:`moves` leaves out. The stock's cards are read only
+    when ``visible`` is False (the solver); the planner's core never deals.
+    """
+
+    def __init__(self, g: Game, pruning: Pruning = EVERY_MOVE, visible: bool = False) -> None:
+        rules = g.rules
+        self.n = g.columns
+        #: ``links[below * 64 + above]``: does card ``above`` continue a group on card ``below`` (the variant's
+        #: rule, :attr:`spiderette.engine.variants.Rules.links`, as a table; a 0 links with nothing)
+        self.links = links_table(rules.links)
+        self.deal_with_empty = rules.deal_with_empty
+        self.auto_remove = g.auto_remove   # False: a finished run stays until sent
+        self.stock = () if visible else g.stock
+        self.table = move_table(self.n)
+        self.pruning = pruning
+        # (the pruning's two "when" rules, read once: index 0 with stock left, 1 without)
+        self._one_empty = tuple(pruning.one_empty_column in (ALWAYS, w) for w in ("", WITHOUT_STOCK))
+        self._no_whole = tuple(pruning.no_whole_column_to_empty in (ALWAYS, w) for w in ("", WITHOUT_STOCK))
+        self.groups: dict[bytes, int] = {}   # the movable group's length, by column
+        self.seats: dict[bytes, tuple[int, int, bool]] = {}   # (see seat)
+
+    # ---------------------------------------------------------------- one column
+    def group(self, col: bytes) -> int:
+        """How many cards at the top of ``col`` move together (0 for an empty column).
+
+        >>> from spiderette import Game
+        >>> Core(Game(suits=1)).group(column(1, (1, 13, 12, 11)))
+        3
+        """
+        got = self.groups.get(col)
+        if got is not None:
+            return got
+        j = len(col) - 1
+        run = 0
+        if j:
+            lo = col[0] + 1   # the index of the first face-up card
+            links = self.links
+            run = 1
+            while j > lo and links[col[j - 1] * 64 + col[j]]:
+                j -= 1
+                run += 1
+        self.groups[col] = run
+        return run
+
+    def seat(self, col: bytes) -> tuple[int, int, bool]:
+        """``(group length, its base card, whether the group already lies on a face-up card one rank higher)``
+        of a column that is not empty (what ``whole_groups`` asks), remembered by its contents."""
+        r = self.group(col)
+        base = col[-r]
+        under = col[-r - 1] if len(col) - 1 - col[0] > r else 0
+        got = (r, base, (under & 15) == (base & 15) + 1)
+        self.seats[col] = got
+        return got
+
+    def complete(self, col: bytes) -> bool:
+        """Does ``col`` end in a finished king-to-ace run?"""
+        return len(col) - 1 - col[0] >= 13 and col[-1] & 15 == 1 and self.group(col) >= 13
+
+    # ---------------------------------------------------------------- a table's moves
+    def moves(self, cols: tuple[bytes, ...], stock_left: bool) -> list[Move]:
+        """The moves of table ``cols`` (``stock_left``: cards are left to deal), less those :attr:`pruning`
+        leaves out; the order is the engine's, or shortest group first (``shortest_first``)."""
+        p = self.pruning
+        table = self.table
+        get, group = self.groups.get, self.group
+        one_empty, no_whole = self._one_empty[not stock_left], self._no_whole[not stock_left]
+        out: list[Move] = []
+        whole_groups = p.whole_groups
+        if whole_groups or p.shortest_first:
+            by_top: dict[int, list[int]] = {}  # the columns whose top card has this rank
+            empty = []
+            for i, col in enumerate(cols):
+                if len(col) == 1:
+                    empty.append(i)
+                else:
+                    by_top.setdefault(col[-1] & 15, []).append(i)
+            if empty and one_empty:
+                empty = empty[:1]
+            if whole_groups:
+                eager, links, seat, seat_get = p.eager, self.links, self.seat, self.seats.get
+            for s, col in enumerate(cols):
+                if len(col) == 1:
+                    continue
+                row = table[s]
+                if whole_groups:
+                    r, base, seated = seat_get(col) or seat(col)
+                    for d in by_top.get((base & 15) + 1, ()):
+                        in_suit = links[cols[d][-1] * 64 + base]
+                        if in_suit and eager:
+                            return [row[d][r]]   # a whole group building in suit: played at once
+                        if not seated or in_suit:
+                            out.append(row[d][r])
+                    if empty and not (no_whole and len(col) - 1 == r):
+                        out.extend([row[d][r] for d in empty])
+                    continue
+                r = get(col) or group(col)
+                top = col[-1] & 15
+                for k in range(1, r + 1):
+                    for d in by_top.get(top + k, ()):
+                        out.append(row[d][k])
+                for d in empty:
+                    for k in range(1, r + 1):
+                        if no_whole and k == len(col) - 1:
+                            continue   # a whole column into an empty one
+                        out.append(row[d][k])
+        else:
+            empty = [i for i, col in enumerate(cols) if len(col) == 1]
+            if empty and one_empty:
+                empty = empty[:1]
+            tops = [col[-1] & 15 if len(col) > 1 else 0 for col in cols]
+            n = len(cols)
+            for s, col in enumerate(cols):
+                if len(col) == 1:
+                    continue
+                r = get(col) or group(col)
+                row = table[s]
+                base = tops[s]
+                for d in range(n):
+                    k = tops[d] - base
+                    if 0 < k <= r and d != s:
+                        out.append(row[d][k])
+                for d in empty:
+                    moves = row[d]
+                    if no_whole and len(col) - 1 == r:
+                        out.extend(moves[1:r])   # not the whole column into an empty one
+                    else:
+                        out.extend(moves[1:r + 1])
+        if stock_left and p.deals and (self.deal_with_empty or not empty):
+            out.append(DEAL)
+        if not self.auto_remove:
+            out.extend(SENDS[i] for i in range(self.n) if self.complete(cols[i]))
+        return out
+
+    # ---------------------------------------------------------------- the table after a move
+    def shift(self, col: bytes, dcol: bytes, k: int) -> tuple[bytes, bytes, bool]:
+        """``(source, destination, finished)`` after moving the top ``k`` cards of ``col`` onto ``dcol``:
+        the card uncovered turned over; ``finished``: a king-to-ace run was made, and has left (with the card
+        under it turned over) when runs leave by themselves.
+
+        >>> from spiderette import Game
+        >>> Core(Game(suits=1)).shift(column(1, (5, 9)), column(0, (10,)), 1)
+        (b'\\x00\\x05', b'\\x00\\n\\t', False)
+        """
+        left, moved = col[:-k], dcol + col[-k:]
+        if left[0] and left[0] == len(left) - 1:
+            left = bytes((left[0] - 1,)) + left[1:]  # turn over the card on top
+        finished = col[-1] & 15 == 1 and self.complete(moved)
+        if finished and self.auto_remove:
+            moved = moved[:-13]
+            if moved[0] and moved[0] == len(moved) - 1:
+                moved = bytes((moved[0] - 1,)) + moved[1:]
+        return left, moved, finished
+
+    def after(self, state: tuple, m: Move) -> tuple:
+        """The table ``(columns, dealt, runs)`` after ``m`` (known to be legal); ``dealt`` counts the stock's
+        cards dealt so far, ``runs`` the finished runs."""
+        cols, dealt, runs = state
+        cols = list(cols)
+        if m.kind == "move":
+            s, d = m.src, m.dst
+            cols[s], cols[d], finished = self.shift(cols[s], cols[d], m.count)
+            return tuple(cols), dealt, runs + (finished and self.auto_remove)
+        touched: tuple[int, ...]
+        if m.kind == "deal":
+            k = min(self.n, len(self.stock) - dealt)
+            for i in range(k):
+                cols[i] += bytes((self.stock[dealt + i],))
+            dealt += k
+            touched = tuple(range(k))
+        else:
+            touched = (m.src,)
+        for i in touched:
+            col = cols[i]
+            if (self.auto_remove or m.kind == "send") and self.complete(col):
+                col = col[:-13]
+                runs += 1
+            if col[0] and col[0] == len(col) - 1:
+                col = bytes((col[0] - 1,)) + col[1:]  # turn over the card on top
+            cols[i] = col
+        return tuple(cols), dealt, runs

@@ -1,0 +1,160 @@
+"""The search core (``spiderette.players.core``) against the engine, move by move, and the planner's plans
+against the engine: every line of every plan is played as it was planned (``_checked`` never cuts one)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from spiderette_testkit import game, run
+
+from spiderette import Game
+from spiderette.engine.cards import parse_card
+from spiderette.players import planner
+from spiderette.players.core import Core, column, columns_of
+from spiderette.players.planner import PLANNER_MOVES, PlannerStrategy, plan
+from spiderette.players.solver import COMPLETE, EAGER_STREAMLINER, STREAMLINER
+
+#: Every variant of spiderette.engine.variants, with each number of suits it is played with.
+KINDS = [("spiderette", 4), ("spiderette", 2), ("spiderette", 1), ("red_black_spiderette", 4),
+         ("will_o_the_wisp", 4), ("will_o_the_wisp", 1), ("spider", 4), ("spider", 2), ("spider", 1)]
+
+
+def walk(g: Game, rng: random.Random, steps: int):
+    """Positions along a walk of legal moves, half of them the planner's (so that runs finish and columns
+    empty), half at random."""
+    player = PlannerStrategy(100)
+    player.new_game()
+    for _ in range(steps):
+        legal = g.legal_moves()
+        yield legal
+        if not legal:
+            return
+        m = player(g) if rng.random() < 0.5 else None
+        g.apply(m or rng.choice(sorted(legal, key=str)))
+
+
+def after(g: Game, m) -> Game:
+    h = g.copy()
+    h.apply(m)
+    return h
+
+
+def seen_cards(g: Game) -> tuple:
+    """``(face-down count, face-up cards)`` per column: what a player sees."""
+    return tuple((g.face_down(i), g.column(i)[g.face_down(i):]) for i in range(g.columns))
+
+
+@pytest.mark.parametrize("auto_remove", [True, False])
+@pytest.mark.parametrize("variant, suits", KINDS)
+def test_the_cores_moves_and_tables_are_the_engines(variant, suits, auto_remove):
+    """On walks of legal moves: the core's moves are the engine's (as sets; a pruned generator's a subset, and
+    the solver's complete search less exactly its two proven no-ops), and the table after every move is the
+    engine's; the planner's visible table too, its card just turned over unknown (a 0)."""
+    met = {"empty column": 0, "empty stock": 0, "send": 0, "run left": 0}
+    for seed in range(3):
+        g = Game(variant, seed=seed, suits=suits, auto_remove=auto_remove)
+        every, visible = Core(g), Core(g, PLANNER_MOVES, visible=True)
+        pruned = [Core(g, p) for p in (COMPLETE, STREAMLINER, EAGER_STREAMLINER)]
+        dealt0 = g.stock_count
+        for i, legal in enumerate(walk(g, random.Random(seed), 160)):
+            cols, stock_left = columns_of(g), g.stock_count > 0
+            state = (cols, dealt0 - g.stock_count, g.runs_completed)
+            legal = set(legal)
+            assert set(every.moves(cols, stock_left)) == legal
+            assert len(every.moves(cols, stock_left)) == len(legal)   # no move twice
+            for core in pruned:
+                assert set(core.moves(cols, stock_left)) <= legal
+            if not stock_left:   # the complete search: every move but a whole column or a second empty one
+                empty = [j for j in range(g.columns) if not g.column(j)]
+                legal_useful = {m for m in legal if not (m.kind == "move" and not g.column(m.dst) and (
+                    m.dst != empty[0] or m.count == len(g.column(m.src))))}
+                assert set(pruned[0].moves(cols, stock_left)) == legal_useful
+            seen = columns_of(g, visible=True)
+            assert set(visible.moves(seen, stock_left)) <= legal
+            met["empty column"] += any(len(c) == 1 for c in cols)
+            met["empty stock"] += not stock_left
+            met["send"] += any(m.kind == "send" for m in legal)
+            for m in sorted(legal, key=str) if i % 4 == 0 else ():
+                h = after(g, m)
+                assert every.after(state, m) == (columns_of(h), dealt0 - h.stock_count, h.runs_completed)
+                met["run left"] += h.runs_completed > g.runs_completed
+                if m.kind != "move":
+                    continue
+                s, d = m.src, m.dst
+                left, moved, finished = visible.shift(seen[s], seen[d], m.count)
+                assert finished == (h.runs_completed > g.runs_completed if auto_remove else d in h.sendable())
+                for j, col in ((s, left), (d, moved)):
+                    down, up = seen_cards(h)[j]
+                    assert col[0] == down and len(col) == 1 + down + len(up)
+                    if h.face_down(j) < g.face_down(j):   # the card turned over: unknown to the planner (a 0)
+                        assert col[1 + down:] == b"\0" and len(up) == 1
+                    else:
+                        assert tuple(col[1 + down:]) == up
+    assert met["empty column"] and met["empty stock"]
+    if suits == 1:
+        assert met["run left"] and (met["send"] or auto_remove)
+
+
+def test_the_movable_group_follows_the_variants_links():
+    red_black = Core(Game("red_black_spiderette"))
+    nine_hearts, eight_diamonds, eight_spades = parse_card("9H"), parse_card("8D"), parse_card("8S")
+    assert red_black.group(column(0, (nine_hearts, eight_diamonds))) == 2
+    assert red_black.group(column(0, (nine_hearts, eight_spades))) == 1
+    assert Core(Game()).group(column(0, (nine_hearts, eight_diamonds))) == 1   # by suit: not a group
+    eight_hearts = parse_card("8H")
+    assert Core(Game()).group(column(0, (nine_hearts, eight_hearts))) == 2
+    assert Core(Game()).group(column(1, (nine_hearts, eight_hearts))) == 1   # a face-down card is in no group
+    assert Core(Game()).group(column(0, ())) == 0
+
+
+def test_a_run_that_leaves_an_empty_column_stops_the_fill_plans_deal():
+    """The fill plan deals at its end only when no column is empty: a run that finishes and leaves takes its
+    13 cards with it (counted by the core; a count of cards moved alone missed it)."""
+    g = game("spiderette", [[], run("S", 13, 2), ["5S", "AS"], ["7S", "6S"], ["+"], ["+"], ["*"]], suits=1,
+             stock_size=24)
+    rules = planner._Rules(g)
+    table = columns_of(g, visible=True)
+    assert planner._empties_after(rules, table, [(2, 1, 1), (3, 0, 1)])   # the run left b empty
+    assert not planner._empties_after(rules, table, [(3, 0, 1)])   # a filled, nothing else empty
+
+
+def checked_plan(g: Game, budget: int, plans: list):
+    """The plan for ``g``, kept in ``plans`` after the engine played each of its lines, move by move."""
+    p = plan(g, budget)
+    if p is not None:
+        plans.append(p)
+        for line in (p.line, *p.alternative_lines):
+            h = g.copy()
+            for m in line:
+                assert h.why_illegal(m) is None, (g.position(), line, m)
+                h.apply(m)
+    return p
+
+
+def test_plans_are_never_cut(monkeypatch):
+    """Plans along planner games of every variant, with runs sent by hand too, and along random walks: the
+    engine accepts every move of every line and of every alternative line, and ``_checked`` cuts none."""
+    cut = []
+    checked = planner._checked
+
+    def counting(game_: Game, p):
+        q = checked(game_, p)
+        cut.append(q.line != p.line)
+        return q
+
+    monkeypatch.setattr(planner, "_checked", counting)
+    plans: list = []
+    for variant, suits in KINDS:
+        for auto_remove in (True, False):
+            g = Game(variant, seed=3, suits=suits, auto_remove=auto_remove)
+            for _ in range(300):   # a player who plans again at every move
+                p = checked_plan(g, 150, plans)
+                if p is None or g.status != "playing":
+                    break
+                g.apply(p.move)
+            g = Game(variant, seed=4, suits=suits, auto_remove=auto_remove)
+            for i, _ in enumerate(walk(g, random.Random(4), 60)):
+                if i % 6 == 0:
+                    checked_plan(g, 150, plans)
+    assert len(plans) > 1000 and len(cut) > 500 and not any(cut)
