@@ -41,8 +41,10 @@ class PostMortem:
                     if not future.set_running_or_notify_cancel():
                         return
                     self._result = result
-                    future.set_result(result)
-                    done(result)
+                    try:
+                        done(result)   # first: whoever waits on the future then finds the table's words out
+                    finally:
+                        future.set_result(result)
 
             self._task = run_in_thread(lambda stop: analyse(copy, planner=False, cancel=stop),
                                        "spiderette-analyse", finished)

@@ -100,24 +100,31 @@ class WinnableCheck:
                 self._task = None
             if not future.set_running_or_notify_cancel():
                 return
-            future.set_result(res)
-            if res.result == "win":
-                verdict = {"state": "win", "moves": len(res.moves)}
-                self._known_line = (history, tuple(res.moves))   # followed without searching again
-            elif res.result == "loss":
-                verdict = {"state": "loss"}
-                old = self._lost_from
-                if old is None or history[:len(old)] != old:   # keep the earliest on this line of play
-                    self._lost_from = history
-            else:
-                verdict = {"state": "unknown"}
-            if res.result in ("win", "loss"):
-                self._verdicts[key] = verdict
-            if key != current() or self.verdict is None:
-                return   # an answer about an older table, or the indicator was switched off: never shown
-            self.verdict = verdict
-            self._note(verdict, history)
-            show()
+            try:
+                self._record(key, res, history, current, show)   # first: a waiter then finds the verdict shown
+            finally:
+                future.set_result(res)
+
+    def _record(self, key: tuple, res: SolveResult, history: tuple, current: Callable[[], tuple],
+                show: Callable[[], None]) -> None:
+        """Keep what a solve found, and show it if it is about the table on show (under the lock)."""
+        if res.result == "win":
+            verdict = {"state": "win", "moves": len(res.moves)}
+            self._known_line = (history, tuple(res.moves))   # followed without searching again
+        elif res.result == "loss":
+            verdict = {"state": "loss"}
+            old = self._lost_from
+            if old is None or history[:len(old)] != old:   # keep the earliest on this line of play
+                self._lost_from = history
+        else:
+            verdict = {"state": "unknown"}
+        if res.result in ("win", "loss"):
+            self._verdicts[key] = verdict
+        if key != current() or self.verdict is None:
+            return   # an answer about an older table, or the indicator was switched off: never shown
+        self.verdict = verdict
+        self._note(verdict, history)
+        show()
 
     def _note(self, verdict: dict, history: tuple) -> None:
         """Remember a position proven winnable (by its place in the history), for :meth:`undo_target`."""
