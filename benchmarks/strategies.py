@@ -1,12 +1,13 @@
 """Win rate, with its 95% interval, of every built-in strategy on numbered deals; time per game.
 
-    python benchmarks/strategies.py [--strategies random,greedy,rules,planner,learned,search,solver]
+    python benchmarks/strategies.py [--strategies random,greedy,rules,handmade,planner,search,solver]
                                     [--deals 1-1000]
                                     [--slow-deals 1-100] [--processes 2] [--variant spiderette] [--suits 4]
                                     [--samples 10] [--node-limit 2000] [--solver-nodes 200000]
                                     [--planner-budget 2000]
 
-``learned`` is the planner steering by the learned value (``PlannerStrategy(value="learned")``).
+``planner`` is the planner as it plays by default (steering by the learned value), ``handmade`` the same
+planner steering by its hand-made value (``PlannerStrategy(value="handmade")``).
 ``--deals`` is for random, greedy, rules of thumb and the planner (default 1-1000), ``--slow-deals`` for the
 search and the solver (default 1-100). Each game runs on one core; ``--processes`` games run side by side,
 except greedy, which runs in this process on one core to measure the study's own cost (``--processes`` applies to it too
@@ -110,7 +111,7 @@ def main() -> None:
     make = {
         "random": RandomStrategy, "greedy": GreedyStrategy, "rules": RulesOfThumb,
         "planner": lambda: PlannerStrategy(budget=args.planner_budget),
-        "learned": lambda: PlannerStrategy(budget=args.planner_budget, value="learned"),
+        "handmade": lambda: PlannerStrategy(budget=args.planner_budget, value="handmade"),
         "search": lambda: SearchStrategy(samples=args.samples, node_limit=args.node_limit),
         "solver": lambda: SolverStrategy(node_limit=args.solver_nodes),
     }

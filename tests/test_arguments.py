@@ -112,7 +112,7 @@ def test_reprs_quote_long_values_briefly():
         PlannerStrategy(budget=10**5000)   # its repr used to raise: the value is refused when made
     long = RandomStrategy(name="x" * 10_000)
     assert len(repr(long)) < 200 and "10000 characters" in repr(long)
-    assert repr(PlannerStrategy(budget=500)) == "PlannerStrategy(budget=500, value='handmade')"
+    assert repr(PlannerStrategy(budget=500)) == "PlannerStrategy(budget=500, value='learned')"
 
 
 def test_the_analysis_budget_bounds_the_planner_pass_too():

@@ -49,7 +49,7 @@ EXPECTED = {
     "06-what-the-expert-learned.ipynb": [
         "cards still hidden at the end",   # what the value predicts
         "runs_done",                       # the weights, by name
-        "planner (value='learned')",       # before and after, paired
+        "planner (value='handmade')",      # before and after, paired
         "sign test",
     ],
 }

@@ -23,7 +23,7 @@ KINDS = [("spiderette", 4), ("spiderette", 2), ("spiderette", 1), ("red_black_sp
 def walk(g: Game, rng: random.Random, steps: int):
     """Positions along a walk of legal moves, half of them the planner's (so that runs finish and columns
     empty), half at random."""
-    player = PlannerStrategy(100)
+    player = PlannerStrategy(100, value="handmade")
     player.new_game()
     for _ in range(steps):
         legal = g.legal_moves()

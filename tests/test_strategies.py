@@ -111,7 +111,7 @@ def test_names_labels_and_reprs_say_what_each_strategy_is():
                              SolverStrategy(), PlannerStrategy())] == ["random", "greedy", "rules of thumb", "search",
                                                                        "solver", "planner"]
     assert PlannerStrategy(budget=500).name == "planner (budget=500)"
-    assert repr(PlannerStrategy()) == "PlannerStrategy(budget=2000, value='handmade')"
+    assert repr(PlannerStrategy()) == "PlannerStrategy(budget=2000, value='learned')"
     assert strategy_label(SolverStrategy()) == "solver (peeks)"
     assert SearchStrategy(samples=40).name == "search (samples=40)"
     assert repr(SearchStrategy(samples=40)) == "SearchStrategy(samples=40, node_limit=2000, seed=0)"

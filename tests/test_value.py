@@ -83,7 +83,8 @@ def test_the_learned_planner_is_honest(deal):
 
 
 def test_the_value_is_named_and_checked():
-    assert PlannerStrategy(value="learned").name == "planner (value='learned')"
+    assert PlannerStrategy().name == "planner" and PlannerStrategy().value == "learned"   # the default
+    assert PlannerStrategy(value="handmade").name == "planner (value='handmade')"
     with pytest.raises(ValueError, match="value must be one of 'handmade', 'learned', not 'magic'"):
         plan(Game(seed=1), value="magic")
     with pytest.raises(TypeError, match="value must be one of"):

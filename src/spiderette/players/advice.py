@@ -75,7 +75,7 @@ def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str
     >>> from spiderette.players.planner import plan
     >>> from spiderette import Game
     >>> plan_reason(Game(seed=7), plan(Game(seed=7)))
-    'moving 6H onto 7C turns over a card in column b'
+    'moving 3S onto 4H turns over a card in column e'
     """
     if p.ends_with[0] in ("deal", "send"):
         return _achieves(p.ends_with)
@@ -263,8 +263,8 @@ def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFA
     ``None``. ``seen``: the visible tables already met in the game (as :class:`PlannerStrategy` keeps them).
 
     >>> from spiderette import Game
-    >>> planner_reason(Game(seed=7), Move.parse("bd1"))
-    ('planner #1: moving 6H onto 7C turns over a card in column b', 1)
+    >>> planner_reason(Game(seed=7), Move.parse("ea1"))
+    ('planner #1: moving 3S onto 4H turns over a card in column e', 1)
     """
     h = planner_hint(g, budget, name, seen)
     if h is None:

@@ -8,7 +8,7 @@ planner can cache; the rest describe the stage of the game (deals left, runs fin
 >>> from spiderette import Game
 >>> f = table_features(Game(seed=7))
 >>> f["face_down"], f["deals_left"], f["empty_columns"]
-(21, 3, 0)
+(21, 4, 0)
 """
 
 from __future__ import annotations

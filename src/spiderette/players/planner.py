@@ -26,10 +26,12 @@ time (no random state anywhere).
 The budget counts **tables expanded** (not seconds), so a plan is the same on any machine.
 :class:`PlannerStrategy` is the player for studies; :func:`plan` gives the plan itself, for hints.
 
-**Measured** (``benchmarks/strategies.py --move-times``, one process; weights tuned on deals 5001-5200):
-four suits 29 of deals 1-1000 (2.9%; greedy 0), two suits 48 of deals 1-300 (16.0%; greedy 0), one suit 586
-of deals 1-1000 (58.6%; greedy 160), red-black 43 of 1-200, Will o' the Wisp 30 of 1-200. The budget of 20,000
-won 3 of four-suit deals 1-100.
+**The value it steers by** is the learned one by default (:mod:`spiderette.players.value`, fitted on the
+planner's own games); ``value="handmade"`` steers by the weights below instead.
+
+**Measured** (``benchmarks/strategies.py --strategies handmade,planner``): four suits 57 of deals 1-1000
+(5.7%; hand-made 29, greedy 0), two suits 74 of deals 1-300 (24.7%; hand-made 48), one suit 627 of deals
+1-1000 (62.7%; hand-made 586, greedy 160). The hand-made weights were tuned on deals 5001-5200.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from ..engine.predicates import tables_met
 from .core import ALWAYS, Core, Pruning, columns_of, visible_column
 from .limits import tables
 from .strategies import Strategy, visible_key
-from .value import VALUES, LearnedValue
+from .value import DEFAULT_VALUE, VALUES, LearnedValue
 
 __all__ = ["Plan", "plan", "table_value", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
 
@@ -220,15 +222,16 @@ def _turn_value(rules: _Rules, table: tuple, col: int, down: int, unseen: list[i
     return base - TURN_BONUS - (free * (FACE_DOWN // 2 + BURIED * (down > 0))) // len(unseen)
 
 
-def table_value(game: Game) -> int:
-    """The cost of the table a player sees (lower is better), from the weights named in this module.
+def table_value(game: Game, value: str = DEFAULT_VALUE) -> int:
+    """The cost of the table a player sees (lower is better), by the learned value or (``value="handmade"``)
+    the weights named in this module: the planner's measure, in its points.
 
     >>> from spiderette import Game
     >>> table_value(Game(seed=7)) == plan(Game(seed=7)).start_value
     True
     """
-    rules = _Rules(game)
-    return sum(rules.column_cost(c) for c in _table_of(game)) - RUN_DONE * game.runs_completed
+    rules = _Rules(game, _value_of(value))
+    return sum(rules.column_cost(c) for c in _table_of(game)) - rules.run_bonus * game.runs_completed
 
 
 # ---------------------------------------------------------------------- the search
@@ -334,7 +337,7 @@ def _moves(steps: list[tuple[int, int, int]]) -> tuple[Move, ...]:
 
 
 def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
-         cancel: threading.Event | None = None, value: str = "handmade") -> Plan | None:
+         cancel: threading.Event | None = None, value: str = DEFAULT_VALUE) -> Plan | None:
     """The planner's best plan for the table a player sees in ``game``, or ``None`` (nothing improves).
 
     ``budget`` is the number of tables the search may expand; ``seen`` the visible tables
@@ -458,8 +461,8 @@ class PlannerStrategy(Strategy):
     """The honest expert: plays the first move of :func:`plan`, re-planned at every move.
 
     ``budget``: tables expanded per move (``PlannerStrategy.STRONG`` for a stronger, slower player);
-    ``value``: the value of the table it steers by, ``"handmade"`` (the weights above) or ``"learned"``
-    (:mod:`spiderette.players.value`).
+    ``value``: the value of the table it steers by, ``"learned"`` (the default:
+    :mod:`spiderette.players.value`) or ``"handmade"`` (the weights above).
 
     >>> from spiderette import Game
     >>> s = PlannerStrategy()
@@ -468,11 +471,11 @@ class PlannerStrategy(Strategy):
     """
 
     short_name = "planner"
-    _defaults = {"budget": DEFAULT_BUDGET, "value": "handmade"}
+    _defaults = {"budget": DEFAULT_BUDGET, "value": DEFAULT_VALUE}
     DEFAULT = DEFAULT_BUDGET
     STRONG = STRONG_BUDGET
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, value: str = "handmade", name: str | None = None) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET, value: str = DEFAULT_VALUE, name: str | None = None) -> None:
         super().__init__(name)
         self.budget = tables(budget, "budget")
         self.value = _value_of(value)

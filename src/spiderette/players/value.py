@@ -29,6 +29,9 @@ MODEL = Path(__file__).with_name("value_model.json")
 #: value's scale (a face-down card costs ``FACE_DOWN = 24`` there).
 POINTS_PER_CARD = 24
 VALUES = ("handmade", "learned")
+#: The value the planner steers by unless told otherwise (``plan``, ``hint``, Hint and Think,
+#: ``PlannerStrategy``): the learned one, which wins more (the Teach guide has the figures).
+DEFAULT_VALUE = "learned"
 
 
 @lru_cache(maxsize=4)
