@@ -42,18 +42,14 @@ sys.path.insert(0, str(ROOT / "src"))
 from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
 
 from spiderette import Game  # noqa: E402
+from spiderette.engine.predicates import hidden_count, visible_key  # noqa: E402
 from spiderette.engine.variants import RULES  # noqa: E402
-from spiderette.players.features import FEATURES, feature_vector, visible_columns  # noqa: E402
+from spiderette.players.features import FEATURES, feature_vector  # noqa: E402
 from spiderette.players.planner import PlannerStrategy  # noqa: E402
 from spiderette.players.ranking import useful_hints  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "value"
 MAX_MOVES = 1000
-
-
-def hidden(g: Game) -> int:
-    """Cards not yet seen: face down in the tableau, or in the stock."""
-    return sum(g.face_down(i) for i in range(g.columns)) + g.stock_count
 
 
 def play(deal: int, variant: str, suits: int, explore: float, value: str = "handmade") -> dict:
@@ -65,7 +61,7 @@ def play(deal: int, variant: str, suits: int, explore: float, value: str = "hand
     positions = []
     while g.status == "playing" and g.move_count < MAX_MOVES:
         # the table as a player sees it: per column, the cards face down and the face-up cards; the stock's size
-        positions.append([[[d, list(up)] for d, up in visible_columns(g)], g.stock_count, g.runs_completed])
+        positions.append([[[d, list(up)] for d, up in visible_key(g)[0]], g.stock_count, g.runs_completed])
         move = planner(g)
         if move is None:
             break
@@ -75,7 +71,7 @@ def play(deal: int, variant: str, suits: int, explore: float, value: str = "hand
                 move = pick.choice(others)
         g.apply(move)
     return {"deal": deal, "variant": variant, "suits": suits, "value": value, "tables": positions,
-            "end": {"hidden": 0 if g.is_won else hidden(g), "runs": g.runs_completed, "won": g.is_won,
+            "end": {"hidden": 0 if g.is_won else hidden_count(g), "runs": g.runs_completed, "won": g.is_won,
                     "moves": g.move_count}}
 
 

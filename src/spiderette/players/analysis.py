@@ -349,8 +349,8 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
     kept = min(n * PLAN_TABLES, int(budget * PLANNER_SHARE)) if planner else 0
     judge = _Judge(positions, moves, node_limit, cancel)
     lo, hi = _bisect(judge, n, max_solves, budget - kept)
-    chose = _planner_pass(positions, moves, budget - judge.tables, cancel) if planner else {}
-    judge.tables += chose.pop("tables", 0)
+    chose, spent = _planner_pass(positions, moves, budget - judge.tables, cancel) if planner else ({}, 0)
+    judge.tables += spent
     steps = []
     for k, g in enumerate(positions):
         move = moves[k] if k < n else None
@@ -371,11 +371,11 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
 
 
 def _planner_pass(positions: list[Game], moves: list[Move], left: int,
-                  cancel: threading.Event | None) -> dict:
+                  cancel: threading.Event | None) -> tuple[dict[int, bool], int]:
     """Whether each move was the planner's choice, from the first move on while ``left`` tables last (a plan
     may expand :data:`PLAN_TABLES` twice: its search and the search to fill an empty column):
-    ``{position: bool, "tables": tables expanded}``."""
-    chose: dict = {}
+    ``({position: bool}, tables expanded)``."""
+    chose: dict[int, bool] = {}
     spent = 0
     seen: set = set()
     for k, move in enumerate(moves):
@@ -386,8 +386,7 @@ def _planner_pass(positions: list[Game], moves: list[Move], left: int,
         p = plan(g, PLAN_TABLES, seen)
         spent += p.tables if p is not None else 0
         chose[k] = p is not None and p.move == move
-    chose["tables"] = spent
-    return chose
+    return chose, spent
 
 
 def _turning_point(g: Game, k: int, move: Move, line: tuple[Move, ...]) -> TurningPoint:

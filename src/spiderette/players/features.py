@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine.game import Game
+from ..engine.predicates import visible_key
 
 #: The features of one column, in order (each a count, for the column ``(down, up)``).
 COLUMN_FEATURES = (
@@ -83,21 +84,8 @@ def feature_vector(columns: Sequence[tuple[int, Sequence[int]]], deals_left: int
     return [*total, deals_left, runs_done, *staged]
 
 
-def visible_columns(game: Game) -> list[tuple[int, tuple[int, ...]]]:
-    """The table a player sees: ``(cards face down, face-up cards)`` per column. Reads no hidden card."""
-    out = []
-    for i in range(game.columns):
-        d = game.face_down(i)
-        out.append((d, game.column(i)[d:]))
-    return out
-
-
-def deals_left(game: Game) -> int:
-    """How many more rows the stock can deal."""
-    return -(-game.stock_count // game.columns)
-
-
 def table_features(game: Game) -> dict[str, int]:
     """The :data:`FEATURES` of the table a player sees in ``game``, by name."""
-    vec = feature_vector(visible_columns(game), deals_left(game), game.runs_completed, game.rules.links)
+    columns, _ = visible_key(game)
+    vec = feature_vector(columns, game.deals_left, game.runs_completed, game.rules.links)
     return dict(zip(FEATURES, vec))

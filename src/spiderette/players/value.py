@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..engine.game import Game
-from .features import COLUMN_FEATURES, FEATURES, STAGED, column_features, deals_left, table_features
+from .features import COLUMN_FEATURES, FEATURES, STAGED, column_features, table_features
 
 MODEL = Path(__file__).with_name("value_model.json")
 #: Planner points per card left hidden at the end of a game: the learned value's unit, in the hand-made
@@ -49,7 +49,7 @@ class LearnedValue:
     def __init__(self, game: Game, model: dict | None = None) -> None:
         model = model or load_model()
         weight = dict(zip(model["features"], model["weights"]))
-        left = deals_left(game)
+        left = game.deals_left
         # one weight per column feature at this stage: its own, plus its "x deals_left" weight times the deals
         self.weights = [POINTS_PER_CARD * (weight[name] + (weight[f"{name} x deals_left"] * left
                                                             if name in STAGED else 0))
