@@ -143,6 +143,8 @@ def test_the_drag_auto_scroll_zone_follows_the_felts_size(lab, request):
     assert box["y"] + box["height"] <= page.viewport_size["height"], f"the felt is in view: {box}"
     assert min(box["width"], box["height"]) < 200, f"a small felt: {box}"
     for attempt in range(3):   # (a loaded machine may still be laying the table out: press again)
+        # (and wait for a movable card to be laid out where it can be pressed)
+        page.wait_for_function(f"(root) => !!({GRAB})(root)", arg=r.element_handle())
         grab = r.evaluate(GRAB)
         assert grab, "a movable card to drag"
         page.mouse.move(grab["x"], grab["y"])
