@@ -44,7 +44,7 @@ function fillRow(row, i, entry) {
       shown ? h("span", { class: "sp-rp-cards", text: str(entry.cards) }) : null,
       h("span", { class: "sp-rp-reason", text: shown ? entry.reason : "\u2026" }),
       shown && VERDICTS[entry.verdict]
-        ? h("span", { class: `sp-rp-verdict sp-rp-${entry.verdict}`, "data-verdict": entry.verdict,
+        ? h("span", { class: `sp-rp-verdict sp-rp-verdict-${entry.verdict}`, "data-verdict": entry.verdict,
           title: `${entry.verdict} after this move (the solver sees every card)`, text: VERDICTS[entry.verdict] })
         : null,
     ];
