@@ -177,7 +177,7 @@ def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
 
     from spiderette_testkit import hidden_codes, send
 
-    from spiderette.notebook.wording import code_text
+    from spiderette.engine.cards import code_text
 
     g = greedy_loses_deal_1()
     w = Widget(game=g, record=False)
@@ -254,8 +254,8 @@ def test_the_table_offers_to_undo_to_the_last_winnable_position(monkeypatch):
 
     from spiderette_testkit import hidden_codes, send
 
+    from spiderette.engine.cards import code_text
     from spiderette.notebook import postmortem
-    from spiderette.notebook.wording import code_text
 
     monkeypatch.setattr(postmortem, "analyse", functools.partial(analyse, **SMALL))
     g = lost_deal_10()

@@ -4,12 +4,16 @@ Every module of ``src/spiderette`` belongs to a wing: the folder it is in, or ``
 ``__init__.py``. A wing imports only from itself and from lower wings (its rank is higher), never from a wing
 of the same rank or above: so there is no import circle between wings. Every import counts, the ones inside
 functions and under ``TYPE_CHECKING`` too.
+
+And one import path per name (pre-1.0, no shims): no module only re-exports names that live elsewhere, and
+every import of a name of the package, in the package, the tests, the benchmarks, the notebooks and the
+guides' code, is from the module that defines it (or from ``spiderette`` itself, the public API).
 """
 
 from __future__ import annotations
 
 import ast
-import importlib
+import json
 import re
 import sys
 from pathlib import Path
@@ -25,14 +29,11 @@ PACKAGE = REPO / "src" / "spiderette"
 #: strategies) play by the engine; the player's files (userdata) read and write the engine's formats; the
 #: notebook's widgets use the players and keep the player's files; a study plays strategies on many deals and
 #: shows a deal in the notebook's replay viewer; the top (the package, the command line, the Gymnasium
-#: environment, the kept import paths) may use everything.
+#: environment) may use everything.
 RANK = {"engine": 0, "players": 1, "userdata": 1, "notebook": 2, "studies": 3, "top": 4}
 
-#: The modules beside __init__.py, and the import paths the README documented before the wings, kept as
-#: modules that only re-export their new home.
+#: The modules beside __init__.py.
 TOP = {"__init__", "__main__", "cli", "env"}
-KEPT = {"cards": "engine.cards", "predicates": "engine.predicates", "planner": "players.planner",
-        "table": "notebook.view"}
 
 #: What the engine and the players may import from outside the package when they run: the standard library
 #: only (they work without the widgets' anywidget and traitlets; an optional extra is imported by name, when
@@ -85,7 +86,7 @@ def imports(module: str, run_only: bool = False) -> list[tuple[int, str]]:
 
 def test_every_module_is_in_a_wing():
     top = {m.split(".")[1] for m in MODULES if wing(m) == "top" and m != "spiderette"}
-    assert top <= TOP | set(KEPT), f"modules beside __init__.py that belong in a wing: {sorted(top - TOP - set(KEPT))}"
+    assert top <= TOP, f"modules beside __init__.py that belong in a wing: {sorted(top - TOP)}"
     for name in RANK.keys() - {"top"}:
         assert f"spiderette.{name}" in MODULES, f"the wing {name}/ has no __init__.py"
 
@@ -131,13 +132,91 @@ def test_no_import_circle_between_wings():
         visit(w, [])
 
 
-@pytest.mark.parametrize("old", sorted(KEPT))
-def test_the_documented_import_paths_still_work(old):
-    kept, home = importlib.import_module(f"spiderette.{old}"), importlib.import_module(f"spiderette.{KEPT[old]}")
-    public = getattr(home, "__all__", None) or [n for n in vars(home) if not n.startswith("_") and n != "annotations"]
-    assert public and all(getattr(kept, n) is getattr(home, n) for n in public)
-    tree = ast.parse(MODULES[f"spiderette.{old}"].read_text(encoding="utf-8"))
-    assert all(isinstance(n, (ast.Expr, ast.ImportFrom)) for n in tree.body), "a kept path only re-exports"
+def own_names(module: str) -> set[str]:
+    """The names ``module`` defines itself: its top-level functions, classes and assignments (not its imports)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    names, todo = set(), list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.If, ast.Try)):   # (a name defined one way or another)
+            todo += [*node.body, *node.orelse, *getattr(node, "finalbody", ()),
+                     *(n for h in getattr(node, "handlers", ()) for n in h.body)]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+@pytest.mark.parametrize("module", [m for m, p in sorted(MODULES.items()) if p.name != "__init__.py"])
+def test_no_module_only_re_exports(module):
+    """Pre-1.0, no shims: a module is more than imports (a name has one home, one import path)."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    doc = [n for n in tree.body[:1] if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)]
+    rest = [n for n in tree.body if n not in doc and not isinstance(n, (ast.Import, ast.ImportFrom))
+            and not (isinstance(n, ast.Assign) and [getattr(t, "id", None) for t in n.targets] == ["__all__"])]
+    assert rest, f"{module} only re-exports: import the names from their home instead"
+    stars = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names)]
+    assert not stars, f"{module} re-exports with import * (lines {stars})"
+    listed = next((n.value for n in tree.body if isinstance(n, ast.Assign)
+                   and [getattr(t, "id", None) for t in n.targets] == ["__all__"]), None)
+    if listed is not None:
+        foreign = sorted(set(ast.literal_eval(listed)) - own_names(module))
+        assert not foreign, f"{module}.__all__ lists names that live elsewhere: {foreign}"
+
+
+def _python_of_markdown(text: str) -> list[str]:
+    """The Python of a guide: its fenced code blocks (prompts removed)."""
+    blocks = re.findall(r"```(?:python|py|pycon)?[^\n]*\n(.*?)```", text, re.S)
+    return ["\n".join(re.sub(r"^(>>> |\.\.\. )", "", line) for line in b.splitlines()) for b in blocks]
+
+
+def _sources() -> list[tuple[str, str, str | None]]:
+    """``(where, Python source, package for relative imports)`` of every place that imports the package."""
+    found = []
+    for module, path in MODULES.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        found.append((module, path.read_text(encoding="utf-8"), package))
+    for path in sorted([*REPO.glob("tests/**/*.py"), *REPO.glob("benchmarks/*.py"), *REPO.glob("notebooks/*.py")]):
+        found.append((str(path.relative_to(REPO)), path.read_text(encoding="utf-8"), None))
+    for path in sorted([REPO / "README.md", *REPO.glob("docs/*.md")]):
+        text = path.read_text(encoding="utf-8")
+        found += [(f"{path.relative_to(REPO)} (block {i})", b, None) for i, b in enumerate(_python_of_markdown(text))]
+    for path in sorted(REPO.glob("notebooks/*.ipynb")):
+        for i, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+            text = "".join(cell["source"])
+            if cell["cell_type"] == "code":
+                code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("%", "!")))
+                found.append((f"{path.relative_to(REPO)} (cell {i})", code, None))
+            else:
+                found += [(f"{path.relative_to(REPO)} (cell {i})", b, None) for b in _python_of_markdown(text)]
+    return found
+
+
+def test_every_name_is_imported_from_its_home():
+    own = {m: own_names(m) for m in MODULES}
+    wrong = []
+    for where, source, package in _sources():
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:   # (a guide's block that is not Python: a shell session, output)
+            continue
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")
+                target = ".".join(base[: len(base) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("spiderette.") or target not in MODULES:
+                continue   # the public API (from spiderette import ...), or another package
+            for a in node.names:
+                if f"{target}.{a.name}" not in MODULES and a.name not in own[target]:
+                    homes = sorted(m for m, names in own.items() if a.name in names)
+                    wrong.append(f"{where}, line {node.lineno}: {a.name} from {target} (its home: {homes})")
+    assert not wrong, "names imported from a module that only passes them on:\n" + "\n".join(wrong)
 
 
 def test_the_public_api_comes_from_the_wings():

@@ -17,10 +17,10 @@ import pytest
 from spiderette_testkit import hidden_codes, send
 
 from spiderette import Game
+from spiderette.engine.cards import code_text
 from spiderette.engine.errors import IllegalMoveError
 from spiderette.engine.move import LETTERS
 from spiderette.notebook.widget import Widget
-from spiderette.notebook.wording import code_text
 
 #: A card in a message: in words (``10♥``) or in code (``TH``).
 WORD = re.compile(r"(?<![0-9])(?:10|[2-9AJQK])[\u2660\u2665\u2666\u2663]")

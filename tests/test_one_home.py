@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from spiderette_testkit import VARIANT_SUITS, send
 
 from spiderette import Game, IllegalMoveError, Move
+from spiderette.engine.cards import card_text
 from spiderette.engine.errors import Refusal
 from spiderette.engine.move import LETTERS
 from spiderette.notebook.view import click_move
 from spiderette.notebook.widget import Widget
-from spiderette.notebook.wording import CARD_WORD, card_text, refusal
+from spiderette.notebook.wording import CARD_WORD, refusal
 
 #: The codes whose words for players name cards (the others keep the engine's words).
 NAMING = {"not-in-sequence", "not-one-suit", "not-one-colour", "king-to-a-card", "onto-an-ace", "does-not-fit",

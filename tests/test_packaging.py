@@ -69,7 +69,7 @@ def test_wheel_has_what_a_user_needs(dists):
     names = wheel_names(dists)
     for need in ("spiderette/__init__.py", "spiderette/cli.py", "spiderette/__main__.py",
                  "spiderette/engine/game.py", "spiderette/players/solver.py", "spiderette/studies/runner.py",
-                 "spiderette/notebook/widget.py", "spiderette/userdata/statistics.py", "spiderette/predicates.py",
+                 "spiderette/notebook/widget.py", "spiderette/userdata/statistics.py",
                  "spiderette/static/widget.js", "spiderette/static/widget.css", "spiderette/static/replay.js",
                  "spiderette/static/replay.css", "spiderette/notebooks/01-play.ipynb",
                  f"spiderette-{VERSION}.dist-info/licenses/LICENSE"):

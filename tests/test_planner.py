@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from spiderette import Game, GreedyStrategy, Move, simulate
+from spiderette.engine.predicates import turns_over_a_card, visible_key
 from spiderette.players.planner import DEFAULT_BUDGET, STRONG_BUDGET, Plan, PlannerStrategy, plan, table_value
-from spiderette.players.strategies import turns_over_a_card, visible_key
 from spiderette.studies.runner import _mix
 
 

@@ -11,8 +11,8 @@ import traitlets
 from spiderette_testkit import build, game, hidden_codes, run
 
 from spiderette import Game, Move, Replay, solve
-from spiderette.engine.cards import card_name, parse_card
-from spiderette.notebook.replay import NOT_SUGGESTED, card_text
+from spiderette.engine.cards import card_name, card_text, parse_card
+from spiderette.notebook.replay import NOT_SUGGESTED
 from spiderette.notebook.view import view
 from spiderette.notebook.widget import Widget
 from spiderette.players.ranking import greedy_move, ranked_hints

@@ -16,6 +16,7 @@ from spiderette_testkit import build, run, send, src_env
 import spiderette
 from spiderette import Game, RecordsWarning, reset_stats, stats
 from spiderette.notebook.widget import Widget
+from spiderette.userdata import datafolder
 from spiderette.userdata import statistics as R
 
 
@@ -124,7 +125,7 @@ def test_record_false_keeps_the_table_out(spiderette_home):
 # ---------------------------------------------------------------------- the file
 def test_spiderette_home_is_honoured(tmp_path, monkeypatch):
     monkeypatch.setenv("SPIDERETTE_HOME", str(tmp_path / "mine"))
-    assert R.home() == tmp_path / "mine"
+    assert datafolder.home() == tmp_path / "mine"
     R.record_result("spider", 1, won=True, score=900, moves=99, game_id="x")
     doc = json.loads((tmp_path / "mine" / "stats.json").read_text())
     assert doc["format"] == "spiderette-stats" and doc["version"] == 1
@@ -135,9 +136,9 @@ def test_spiderette_home_is_honoured(tmp_path, monkeypatch):
 def test_the_default_folder_is_the_user_data_folder(monkeypatch):
     platformdirs = pytest.importorskip("platformdirs")
     monkeypatch.delenv("SPIDERETTE_HOME", raising=False)
-    assert R.home() == Path(platformdirs.user_data_dir("spiderette", appauthor=False))
+    assert datafolder.home() == Path(platformdirs.user_data_dir("spiderette", appauthor=False))
     monkeypatch.setenv("SPIDERETTE_HOME", "")           # empty: not set
-    assert R.home() == Path(platformdirs.user_data_dir("spiderette", appauthor=False))
+    assert datafolder.home() == Path(platformdirs.user_data_dir("spiderette", appauthor=False))
 
 
 def test_writes_are_atomic(spiderette_home, monkeypatch):
@@ -240,7 +241,7 @@ def test_stats_tables():
     assert text[1].split()[:4] == ["variant", "suits", "played", "won"]
     assert text[2].split() == ["Spiderette", "4", "2", "1", "50%", "0", "1", "712", "88"]
     assert text[3].split()[-3:] == ["0", "420", "—"]
-    assert text[-1] == f"(kept in {R.home() / 'stats.json'})"
+    assert text[-1] == f"(kept in {datafolder.home() / 'stats.json'})"
     html = s._repr_html_()
     assert html.count("<tr>") == 3 and "Spider" in html and "50%" in html
     assert s["will_o_the_wisp", 4]["played"] == 0 and s["will_o_the_wisp", 4]["win_rate"] is None

@@ -18,7 +18,8 @@ from spiderette import (
     SolverStrategy,
     simulate,
 )
-from spiderette.players.strategies import RULES_OF_THUMB, strategy_label, visible_key
+from spiderette.engine.predicates import visible_key
+from spiderette.players.strategies import RULES_OF_THUMB, strategy_label
 
 # ------------------------------------------------------------------------------------------- the protocol
 SEEN: list = []

@@ -10,12 +10,12 @@ import pytest
 from spiderette_testkit import build, send
 
 from spiderette import Game, IllegalMoveError, SaveFileError
-from spiderette.engine.cards import RANKS
+from spiderette.engine.cards import RANKS, card_text, code_text
 from spiderette.engine.savefile import document
 from spiderette.notebook.clock import GameClock, clock_text
 from spiderette.notebook.intents import deal_number
 from spiderette.notebook.widget import Widget
-from spiderette.notebook.wording import card_text, code_text, refusal
+from spiderette.notebook.wording import refusal
 
 # Move notation (ab, ec1, bd12) and card codes (TH, 9D): neither belongs in what the table says.
 NOTATION = re.compile(r"\b[a-j][a-j]\d*\b")

@@ -20,7 +20,8 @@ from spiderette_testkit import hidden_codes, send
 import spiderette.engine.game
 from spiderette import Game
 from spiderette.engine.variants import VARIANTS
-from spiderette.notebook.widget import ACTIONS, MAX_MESSAGE, Widget
+from spiderette.notebook.intents import ACTIONS
+from spiderette.notebook.widget import MAX_MESSAGE, Widget
 
 # Values too big to show in a failing example are drawn as markers and made when the message is sent.
 HUGE, NEG_HUGE, LONG, DEEP = "<HUGE>", "<-HUGE>", "<LONG>", "<DEEP>"

@@ -23,7 +23,8 @@ from .players.solver import SolveResult, solve, solve_async
 from .players.strategies import GreedyStrategy, RandomStrategy, RulesOfThumb, SearchStrategy, SolverStrategy, Strategy
 from .studies.results import Comparison, Simulation
 from .studies.runner import StrategyError, compare, simulate
-from .userdata.statistics import RecordsWarning, Stats, reset_stats, stats
+from .userdata.datafolder import RecordsWarning
+from .userdata.statistics import Stats, reset_stats, stats
 
 if TYPE_CHECKING:  # loaded when first asked for (__getattr__ below); named here for type checkers and the API reference
     from .notebook.replay import Replay

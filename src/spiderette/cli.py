@@ -505,7 +505,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _record(g: Game) -> str:
     """Count a finished or abandoned terminal game in the statistics, as a table counts its games."""
-    from .userdata.statistics import new_id, record_result
+    from .userdata.datafolder import new_id
+    from .userdata.statistics import record_result
 
     won = g.is_won
     try:

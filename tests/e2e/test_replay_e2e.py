@@ -14,8 +14,7 @@ import pytest
 from test_widget_e2e import WORDS, card_name
 
 from spiderette import Game
-from spiderette.engine.cards import parse_card
-from spiderette.notebook.replay import card_text
+from spiderette.engine.cards import card_text, parse_card
 from spiderette.notebook.view import view
 from spiderette.players.ranking import greedy_move
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from ..engine.cards import card_text
 from ..engine.game import Game
 from ..engine.move import Move
 from ..players.advice import planner_hint
 from ..players.background import StoppableFuture, run_in_thread
 from ..players.planner import DEFAULT_BUDGET, STRONG_BUDGET
-from .wording import card_text, hint_view
+from .wording import hint_view
 
 #: The planner's budget (tables) behind the Hint button, and behind Think (the strong setting).
 HINT_BUDGET = DEFAULT_BUDGET

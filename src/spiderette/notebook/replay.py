@@ -33,18 +33,19 @@ from typing import TYPE_CHECKING
 import anywidget
 import traitlets
 
+from ..engine.cards import card_text
 from ..engine.errors import IllegalMoveError, flag, is_number, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
+from ..engine.predicates import visible_key
 from ..players.advice import planner_reason
 from ..players.analysis import Analysis
 from ..players.ranking import ranked_hints
 from ..players.solver import SolveResult
-from ..players.strategies import visible_key
 from .frontend import static_file
 from .traits import Flag, Seconds
 from .view import view
-from .wording import SUIT_SYMBOLS, card_text, describe  # noqa: F401 - card_text and SUIT_SYMBOLS: still importable here
+from .wording import describe
 
 if TYPE_CHECKING:   # (the replay needs no widget: a Widget is anything with a .game)
     from .widget import Widget

@@ -1,7 +1,7 @@
 """The bookkeeping of one table (a ``Widget``): which game it plays, when that game counts, and the saving.
 
 The rules are in :mod:`spiderette.userdata.statistics`; this applies them to the changes a table makes. Nothing here
-raises for a file: a problem is reported once (a :class:`~spiderette.userdata.statistics.RecordsWarning` and a note
+raises for a file: a problem is reported once (a :class:`~spiderette.userdata.datafolder.RecordsWarning` and a note
 for the status line) and the table plays on.
 
 >>> import os, tempfile

@@ -32,7 +32,7 @@ from ..engine.variants import RULES
 from ..players.limits import tables
 from .clock import GameClock
 from .frontend import static_file
-from .hintbuttons import HINT_BUDGET, NO_USEFUL_MOVE, THINK_BUDGET, TableHints  # noqa: F401 - the budgets
+from .hintbuttons import NO_USEFUL_MOVE, THINK_BUDGET, TableHints
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .postmortem import PostMortem, said
 from .scorekeeper import TableRecords
@@ -429,8 +429,8 @@ class Widget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ thinking (the honest search)
     def think(self, wait: bool = False, budget: int | None = None):
         """Plan harder without peeking: the planner (:func:`spiderette.players.planner.plan`) with ``budget`` tables
-        (:data:`THINK_BUDGET` when not given) on a copy of the table, in a background thread, while the kernel
-        goes on answering clicks.
+        (:data:`~spiderette.notebook.hintbuttons.THINK_BUDGET` when not given) on a copy of the table, in a
+        background thread, while the kernel goes on answering clicks.
 
         ``wait=False`` returns at once a ``concurrent.futures.Future`` of the :class:`~spiderette.players.ranking.Hint`
         (``None`` when nothing improves); ``cancel()`` stops the search. ``wait=True`` returns the hint.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.cards import RANKS, SUIT_SYMBOLS, card_code, card_text, code_text, rank_of  # noqa: F401 (re-exported)
+from ..engine.cards import card_text
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.move import LETTERS, Move

@@ -38,12 +38,12 @@ from ..engine.cards import card_text
 from ..engine.errors import an_event, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
+from ..engine.predicates import visible_key
 from .advice import step_words
 from .background import StoppableFuture, run_in_thread
 from .limits import Limit
 from .planner import DEFAULT_BUDGET, plan
 from .solver import solve
-from .strategies import visible_key
 
 __all__ = ["analyse", "analyse_async", "Analysis", "Position", "TurningPoint", "ANALYSIS_NODES"]
 

@@ -40,14 +40,14 @@ import heapq
 import threading
 from dataclasses import dataclass
 
-from ..engine.deals import make_deck
+from ..engine.cards import make_deck
 from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
-from ..engine.predicates import tables_met
+from ..engine.predicates import tables_met, visible_key
 from .core import ALWAYS, Core, Pruning, columns_of, visible_column
 from .limits import tables
-from .strategies import Strategy, visible_key
+from .strategies import Strategy
 from .value import DEFAULT_VALUE, VALUES, LearnedValue
 
 __all__ = ["Plan", "plan", "table_value", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
@@ -412,12 +412,13 @@ def _memory(seen: object) -> set | frozenset | None:
     if seen is None:
         return None
     if not isinstance(seen, (set, frozenset)):
-        raise TypeError(f"seen must be a set of visible tables (spiderette.predicates.visible_key) or None,"
+        raise TypeError(f"seen must be a set of visible tables (spiderette.engine.predicates.visible_key) or None,"
                         f" not {quote(seen)}")
     for key in seen:
         if not (isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], tuple) and is_whole(key[1])
                 and all(isinstance(c, tuple) and len(c) == 2 and is_whole(c[0]) for c in key[0])):
-            raise ValueError(f"seen must hold visible tables (spiderette.predicates.visible_key), not {quote(key)}")
+            raise ValueError(f"seen must hold visible tables (spiderette.engine.predicates.visible_key),"
+                             f" not {quote(key)}")
     return seen
 
 

@@ -20,9 +20,10 @@ the real game, and is labelled "peeks" in every table and plot. Other optional a
 label in tables) and ``note`` (set during a game: added to the row's ``end``). A study gives every deal a
 fresh copy of the strategy (``copy.deepcopy``), so a strategy may remember the game in its attributes.
 
-The built-in strategies are a few lines each over the named heuristics below (:func:`turns_over_a_card`,
-:func:`builds_in_suit`, :func:`empties_a_column`, …); every random choice comes from the table seen and the
-strategy's ``seed``, never from global state, so a study gives the same rows on every machine.
+The built-in strategies are a few lines each over the named heuristics of :mod:`spiderette.engine.predicates`
+(``turns_over_a_card``, ``builds_in_suit``, ``empties_a_column``, …); every random choice comes from the
+table seen and the strategy's ``seed``, never from global state, so a study gives the same rows on every
+machine.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from collections.abc import Callable, Iterable
 from ..engine.errors import quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.predicates import (  # noqa: F401 - the named heuristics, still importable from here
+from ..engine.predicates import (
     builds_down,
     builds_in_suit,
     empties_a_column,
@@ -54,9 +55,7 @@ from .solver import solve
 
 __all__ = [
     "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy", "SolverStrategy",
-    "strategy_name", "strategy_label", "visible_key", "turns_over_a_card", "builds_in_suit", "empties_a_column",
-    "fills_an_empty_column", "builds_down", "hidden_count", "finishes_a_run", "turns_over_keeping_empty_columns",
-    "spends_an_empty_column_to_turn_over", "parks_a_group", "RULES_OF_THUMB",
+    "strategy_name", "strategy_label", "RULES_OF_THUMB",
 ]
 
 

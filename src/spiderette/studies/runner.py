@@ -43,9 +43,10 @@ from ..engine.deals import MAX_SEED
 from ..engine.errors import IllegalMoveError, NotationError, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
+from ..engine.predicates import visible_key
 from ..players.extras import need
 from ..players.limits import seed_of
-from ..players.strategies import Strategy, strategy_label, visible_key
+from ..players.strategies import Strategy, strategy_label
 from .results import Comparison, Simulation
 
 __all__ = ["simulate", "compare", "play_deal", "StrategyError", "ENDS", "MAX_DEALS", "MAX_PROCESSES"]

@@ -17,7 +17,7 @@ The counting rules (the widget applies them; see the README, "Statistics and res
 
 Writes are atomic (a temporary file renamed over the old one). A damaged file (not JSON, or not of the
 shape described) is set aside as ``stats.json.corrupt-<time>`` (or ``resume.json.corrupt-<time>``) with a
-:class:`RecordsWarning`, and the records start afresh; nothing here raises for a bad file.
+:class:`spiderette.RecordsWarning`, and the records start afresh; nothing here raises for a bad file.
 
 >>> import tempfile
 >>> folder = tempfile.mkdtemp()           # (leave folder out to use SPIDERETTE_HOME or the data folder)
@@ -48,10 +48,9 @@ from ..engine.errors import clip, flag, is_whole, quote, whole
 from ..engine.savefile import PATH_LIMIT, write_atomic
 from ..engine.tabular import html_table, text_table
 from ..engine.variants import RULES, get_rules
-from .datafolder import ENV, LOCK, Damaged, RecordsWarning, home, new_id, parse_json, read_bytes, set_aside, warn
+from .datafolder import LOCK, Damaged, home, parse_json, read_bytes, set_aside, warn
 
-__all__ = ["ENV", "RecordsWarning", "Stats", "counted", "home", "new_id", "read_stats", "record_result",
-           "reset_stats", "stats", "stats_key"]
+__all__ = ["Stats", "counted", "read_stats", "record_result", "reset_stats", "stats", "stats_key"]
 
 STATS_FILE = "stats.json"
 FORMAT = "spiderette-stats"
@@ -280,7 +279,7 @@ class Stats:
 def stats(folder: str | os.PathLike | None = None) -> Stats:
     """The statistics kept in ``folder`` (by default :func:`home`): a :class:`Stats`.
 
-    A damaged file is set aside with a :class:`RecordsWarning` (the statistics start afresh).
+    A damaged file is set aside with a :class:`spiderette.RecordsWarning` (the statistics start afresh).
 
     >>> import tempfile
     >>> stats(folder=tempfile.mkdtemp()).rows
