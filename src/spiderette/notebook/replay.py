@@ -341,7 +341,7 @@ class Replay(anywidget.AnyWidget):
         return min(max(int(value), 0), len(self))
 
 
-def _fresh(g: Game) -> Game:
+def _without_history(g: Game) -> Game:
     """The position of ``g`` as a new game: no history, nothing to redo (so every step is as if played afresh)."""
     try:
         return Game.from_dict(g.to_dict())
@@ -358,7 +358,7 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
         line = start.history
         while start.undo() is not None:
             pass
-        return _fresh(start), line, ""
+        return _without_history(start), line, ""
     if isinstance(source, Analysis):
         tp = source.turning_point
         # (in notation only: the note shows at every step, and a card named there may be face down at the start)
@@ -375,12 +375,12 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
             said = f"lost by move {source.first_lost} at the latest; whether it was ever winnable is not known"
         else:
             said = source.summary.split(".")[0].lower()
-        return _fresh(source.start), list(source.moves), f"Analysis (the solver sees every card): {said}"
+        return _without_history(source.start), list(source.moves), f"Analysis (the solver sees every card): {said}"
     if isinstance(source, SolveResult):
         if not isinstance(source.start, Game):
             raise ValueError("this SolveResult has no start position to replay from (solve() gives one)")
         note = f"Solver: {source}" + ("" if source.moves else "; no line to show")
-        return _fresh(source.start), list(source.moves), note
+        return _without_history(source.start), list(source.moves), note
     raise TypeError("Replay shows a spiderette Game, a SolveResult (from solve()), an Analysis (from analyse()) or a"
                     " Widget, "
                     f"not {type(source).__name__}")

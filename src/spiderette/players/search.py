@@ -2,11 +2,12 @@
 
 Hindsight optimisation (Yan, Diaconis, Rusmevichientong and Van Roy, 2004): deal the hidden cards afresh many
 times, consistently with what the player has seen (:meth:`spiderette.Game.redeal_hidden`, which depends only on
-:meth:`spiderette.Game.observation`), search each draw with every card known (:func:`spiderette.players.solver.plan`,
-a short best-first search), and play the move that starts the winning lines of the most draws; when no draw is
-won within the budget, the move that starts the best line (to the least disordered table reached) in the most
-draws. (Searching each draw only up to the next deal, so that the drawn stock cannot tempt it, did worse: 4
-wins against 6 over one-suit deals 1-20 at 10 draws of 2,000 tables per move.)
+:meth:`spiderette.Game.observation`), search each draw with every card known
+(:func:`spiderette.players.solver.search_line`, a short best-first search), and play the move that starts the
+winning lines of the most draws; when no draw is won within the budget, the move that starts the best line (to
+the least disordered table reached) in the most draws. (Searching each draw only up to the next deal, so that
+the drawn stock cannot tempt it, did worse: 4 wins against 6 over one-suit deals 1-20 at 10 draws of 2,000
+tables per move.)
 The budget is counted in tables, so a seed gives the same answer on every machine.
 
 >>> from spiderette import Game
@@ -26,7 +27,7 @@ from ..engine.errors import an_event
 from ..engine.game import Game
 from .limits import Limit, samples_of, seed_of
 from .ranking import Hint, useful_hints
-from .solver import plan
+from .solver import search_line
 
 #: The search's defaults, in one place. For one hint (``hint(g, method="search")``, :func:`search_hint`):
 #: sampled deals, and tables searched in each.
@@ -75,7 +76,7 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
         if deadline is not None and time.perf_counter() >= deadline:
             cut = f" (cut short by the time limit after {made} of {samples} draws)"
             break
-        found = plan(g.redeal_hidden(draw.randrange(2**64)), node_limit, cancel)
+        found = search_line(g.redeal_hidden(draw.randrange(2**64)), node_limit, cancel)
         if cancel is not None and cancel.is_set():
             break
         made += 1

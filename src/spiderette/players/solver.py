@@ -379,7 +379,7 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
 
 
 @dataclass(frozen=True)
-class Plan:
+class SearchedLine:
     """What one short search found: a winning line (``won``), or else the line to the least disordered table
     it saw; ``disorder`` is the heuristic's value of the table the line reaches (lower is better)."""
 
@@ -389,19 +389,19 @@ class Plan:
     nodes: int
 
 
-def plan(g: Game, node_limit: int, cancel: threading.Event | None = None, deals: bool = True) -> Plan:
+def search_line(g: Game, node_limit: int, cancel: threading.Event | None = None, deals: bool = True) -> SearchedLine:
     """One short search from ``g`` with every card known (the first weight set of the portfolio, whole runs
     moving): the honest search runs it on each redealt copy of a position. ``g`` is not changed. With
     ``deals=False`` it looks only at the tables reachable before the next deal.
 
     >>> from spiderette import Game
-    >>> p = plan(Game(seed=8), node_limit=5000)
+    >>> p = search_line(Game(seed=8), node_limit=5000)
     >>> p.won, len(p.moves) > 50
     (True, True)
     """
     space = _Search(g, PORTFOLIO[0], whole_runs=True, deals=deals)
     outcome, line, nodes, disorder = _best_first(space, space.root(g), (None, node_limit), cancel)
-    return Plan(outcome == "win", line, disorder, nodes)
+    return SearchedLine(outcome == "win", line, disorder, nodes)
 
 
 def solve_async(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None) -> StoppableFuture:

@@ -77,7 +77,7 @@ def _mix(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(repr(parts).encode(), digest_size=8).digest(), "big")
 
 
-def _fresh(strategy: StrategyLike) -> StrategyLike:
+def _copy_for_one_game(strategy: StrategyLike) -> StrategyLike:
     """A copy of the strategy for one game (its memory of another game must not count)."""
     try:
         return copy.deepcopy(strategy)
@@ -95,7 +95,7 @@ def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", su
     """
     g = Game(variant, seed=deal, suits=suits)
     whole(max_moves, "max_moves", 1, MAX_MOVES)
-    player = _fresh(strategy)
+    player = _copy_for_one_game(strategy)
     peeks = getattr(strategy, "peeks", False) is True
     played: list[str] = []
     t0 = time.perf_counter()
