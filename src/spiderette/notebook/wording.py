@@ -21,16 +21,12 @@ from ..engine.cards import card_text
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.move import LETTERS, Move
-from ..players.ranking import Hint
-
-#: Between the first and the last card of a group: an en dash (``9♦–7♦``).
-DASH = "\u2013"
+from ..players.ranking import DASH, Hint, group_onto, group_words
 
 
 def group_text(g: Game, src: int, count: int) -> str:
     """The top ``count`` cards of column ``src``: ``"9♦"``, or the first and the last: ``"9♦–7♦"``."""
-    col = g.column(src)
-    return card_text(col[-count]) + (f"{DASH}{card_text(col[-1])}" if count > 1 else "")
+    return group_words(g.column(src), count, card_text)
 
 
 def describe(g: Game, m: Move) -> str:
@@ -46,9 +42,7 @@ def describe(g: Game, m: Move) -> str:
         return "a row from the stock"
     if m.kind == "send":
         return f"{group_text(g, m.src, 13)} to the foundations"
-    onto = g.top_card(m.dst)
-    group = group_text(g, m.src, m.count)
-    return f"{group} onto {card_text(onto)}" if onto is not None else f"{group} to the empty column {LETTERS[m.dst]}"
+    return group_onto(g, m, card_text)
 
 
 def move_text(g: Game, m: Move) -> str:

@@ -33,13 +33,11 @@ from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
 from .limits import Limit, samples_of, seed_of, tables
 from .planner import DEFAULT_BUDGET, Plan, plan
-from .ranking import Hint, best_hint, ranked_hints
+from .ranking import Hint, best_hint, group_onto, ranked_hints
 from .search import SEARCH_NODES, SEARCH_SAMPLES, search_hint
 from .solver import solve
 
 METHODS = ("planner", "ranked", "search", "solver")
-#: Between the first and the last card of a group: ``9D–7D``.
-DASH = "\u2013"
 
 
 def step_words(g: Game, m: Move, name: Callable[[int], str]) -> str:
@@ -48,11 +46,7 @@ def step_words(g: Game, m: Move, name: Callable[[int], str]) -> str:
         return "deal a row"
     if m.kind == "send":
         return f"send the run in column {LETTERS[m.src]}"
-    col = g.column(m.src)
-    k = m.count or 1
-    group = name(col[-k]) + (f"{DASH}{name(col[-1])}" if k > 1 else "")
-    onto = g.top_card(m.dst)
-    return f"{group} onto {name(onto)}" if onto is not None else f"{group} to the empty column {LETTERS[m.dst]}"
+    return group_onto(g, m, name)
 
 
 def _achieves(ends_with: tuple[str, int | None]) -> str:

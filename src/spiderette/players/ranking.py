@@ -46,6 +46,30 @@ from ..engine.predicates import (
 
 #: The class of the rearranging moves, listed after the deal.
 REARRANGE = 7
+#: Between the first and the last card of a group: an en dash (``9♦–7♦``, ``9D–7D``).
+DASH = "\u2013"
+
+
+def group_words(col: list[int], count: int, name: Callable[[int], str]) -> str:
+    """The top ``count`` cards of a column, written by ``name``: the card, or the first and the last.
+
+    >>> from spiderette.engine.cards import card_text, parse_card
+    >>> group_words([parse_card("TH"), parse_card("9D"), parse_card("8D")], 2, card_text)
+    '9♦–8♦'
+    """
+    return name(col[-count]) + (f"{DASH}{name(col[-1])}" if count > 1 else "")
+
+
+def onto_words(what: str, onto: int | None, dst: int, name: Callable[[int], str]) -> str:
+    """A group (``what``, in words) going onto card ``onto`` of column ``dst``, or to that column empty
+    (``onto`` ``None``): ``"9♦–7♦ onto 10♥"``, ``"9♦–7♦ to the empty column b"``. The one wording of a
+    group moved onto a card, for the hint ranking, the planner's steps and the table's move list."""
+    return f"{what} onto {name(onto)}" if onto is not None else f"{what} to the empty column {LETTERS[dst]}"
+
+
+def group_onto(g: Game, m: Move, name: Callable[[int], str]) -> str:
+    """The group move ``m`` takes and where it goes, said before it is played in ``g``: ``"9♦–7♦ onto 10♥"``."""
+    return onto_words(group_words(g.column(m.src), m.count or 1, name), g.top_card(m.dst), m.dst, name)
 
 
 @dataclass(frozen=True)
@@ -112,8 +136,7 @@ def _words(kind: str, m: Move, cards: tuple[int, ...], onto: int | None, name: C
     what = name(cards[0]) + _on_it(m.count)
     empty = f"the empty column {b}"
     if kind == "turn-over":
-        where = empty if onto is None else name(onto)
-        return f"moving {what} {'to' if onto is None else 'onto'} {where} turns over a card in column {a}"
+        return f"moving {onto_words(what, onto, m.dst, name)} turns over a card in column {a}"
     if kind == "split":
         return f"splits the group in column {a}: {what} to {empty}"
     if kind == "re-park":
@@ -125,11 +148,11 @@ def _words(kind: str, m: Move, cards: tuple[int, ...], onto: int | None, name: C
             return f"moves {what} from column {a} to {empty}"
         return f"puts {what} on {name(onto)} (column {b})"
     if kind == "finish-run":
-        return f"moving {what} onto {name(onto)} completes a run"  # (two decks: from one same-suit card)
+        return f"moving {onto_words(what, onto, m.dst, name)} completes a run"  # (two decks: from one same-suit card)
     if kind in ("build-in-suit", "build-in-colour"):
         return f"builds {what} on {name(onto)} in {kind.removeprefix('build-in-')}"
     if kind == "empty-column":
-        return f"moving {what} onto {name(onto)} empties column {a}"
+        return f"moving {onto_words(what, onto, m.dst, name)} empties column {a}"
     if kind == "fill-for-deal":
         return f"moving {what} to {empty} lets the stock be dealt"
     raise ValueError(f"unknown hint kind {kind!r}")
