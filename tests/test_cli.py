@@ -90,7 +90,7 @@ def test_play_to_the_end(capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, ["play", "1", "--suits", "1"],
                        " ".join(str(m) for m in res.moves) + "\nxyzzy\n")
     assert code == 0
-    assert out.rstrip().splitlines()[-1].startswith("Spiderette · deal 1 · 1 suit: won · score")
+    assert out.rstrip().splitlines()[-1].startswith("Spiderette · deal 1 · 1 suit: You won! · score")
     assert "xyzzy" not in out  # the game ended at the win: the last line was not read
 
 

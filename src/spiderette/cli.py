@@ -28,6 +28,7 @@ from pathlib import Path
 from .engine.errors import QUOTE_LIMIT, clip, quote
 from .engine.game import Game
 from .engine.variants import RULES, VARIANTS
+from .notebook.wording import ENDINGS
 from .players.advice import hint
 
 #: The name of the play notebook that ``spiderette lab`` puts in the folder it serves.
@@ -39,12 +40,6 @@ LAB_MISSING = 'JupyterLab is not installed: pip install "spiderette[lab]"'
 VERDICTS = {
     "win": "win (a winning line, replayed by the engine)",
     "loss": "loss (proven: every table the game can reach was visited)",
-}
-ENDINGS = {
-    "won": "won",
-    "lost": "lost (no legal move left)",
-    "dead_end": "a dead end (cards left in the stock that can never be dealt)",
-    "playing": "not finished",
 }
 PLAY_HELP = """\
 Type moves in notation, several at once if you like (all or nothing):
@@ -401,7 +396,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------- play
 def _ending(g: Game) -> str:
     moves = f"{g.move_count} move{'s' if g.move_count != 1 else ''}"
-    return (f"{_title(g)}: {ENDINGS.get(g.status, g.status)} · score {g.score} · {moves}"
+    return (f"{_title(g)}: {ENDINGS.get(g.status, 'not finished')} · score {g.score} · {moves}"
             f" · runs {g.runs_completed}/{g.runs_total}")
 
 
@@ -492,7 +487,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print()
             print(g)
             if g.status in ("lost", "dead_end"):
-                print(f"{ENDINGS[g.status]}: u to undo, w to see where it went wrong, q to quit")
+                print(f"{ENDINGS[g.status]}. u to undo, w to see where it went wrong, q to quit")
     if played and not g.is_won and line is not None:   # quit (not the end of input): offer the post-mortem
         answer = _read("where did it go wrong? analyse the game (the solver peeks) [y/N] ", echo)
         if answer is not None and answer.strip().lower() in ("y", "yes", "w"):

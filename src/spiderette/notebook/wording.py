@@ -81,7 +81,7 @@ def undo_text(g: Game, m: Move) -> str:
 
 
 #: What the table says when a game ends, by :attr:`Game.status <spiderette.Game.status>` (the banner over the
-#: felt, and the end of the status line's message).
+#: felt, and the end of the status line's message); the command line says the same (``spiderette play``).
 ENDINGS: dict[str, str] = {
     "won": "You won!",
     "lost": "No moves left: the game is lost",
