@@ -6,6 +6,7 @@ import pytest
 from spiderette_testkit import VARIANT_SUITS, VS_IDS
 
 from spiderette import Game
+from spiderette.engine.cards import rank_of
 from spiderette.engine.deals import SplitMix64, shuffled_deck
 from spiderette.engine.variants import RULES
 
@@ -45,7 +46,7 @@ def test_numbered_deals_never_change(key):
 
 def test_first_deal_order_of_deal_zero():
     assert " ".join(
-        "A23456789TJQK"[(c & 15) - 1] + "SHCD"[c >> 4] for c in shuffled_deck(0)
+        "A23456789TJQK"[rank_of(c) - 1] + "SHCD"[c >> 4] for c in shuffled_deck(0)
     ) == ("8C JD 9S 2C 2H QH 6C TS 3H AS JS 7S 9D 8S QC KD 5D 2S 3D 5S AD 6S 4C TH 5H 8D 8H AH QD TC QS JH 3C 4H"
           " 2D 9H 3S KH AC 7C 9C 7H JC 6D KC 4S 7D 5C 6H 4D KS TD")
 

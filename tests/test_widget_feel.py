@@ -10,7 +10,7 @@ import pytest
 from spiderette_testkit import build, send
 
 from spiderette import Game, IllegalMoveError, SaveFileError
-from spiderette.engine.cards import RANKS, card_text, code_text
+from spiderette.engine.cards import RANKS, card_text, code_text, rank_of
 from spiderette.engine.savefile import document
 from spiderette.notebook.clock import GameClock, clock_text
 from spiderette.notebook.intents import deal_number
@@ -133,7 +133,7 @@ def test_refusals_speak_in_cards():
     assert refused(w, action="click", src=3, count=2) == \
         "7♣ and 6♥ are not one suit: only the top card of column d moves"
     w = Widget(seed=1, record=False)                                     # K♦ on top of column e
-    king = next(i for i in range(7) if w.game.column(i)[-1] & 15 == 13)
+    king = next(i for i in range(7) if rank_of(w.game.column(i)[-1]) == 13)
     other = next(i for i in range(7) if i != king)
     assert refused(w, action="move", src=king, dst=other, count=1).endswith(": a king can only go to an empty column")
     # deals, and a sequence from a script: the engine's words where no card is named, cards where one is

@@ -26,6 +26,10 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 ACE = 1
 KING = 13
+#: The bits of a card that hold its rank: ``rank_of(c) == c & RANK_MASK`` (the hot loops use the mask inline).
+RANK_MASK = 15
+#: How many cards a complete run has: King to Ace.
+RUN_LENGTH = 13
 
 
 class CardError(ValueError):
@@ -38,7 +42,19 @@ def card(rank: int, suit: str) -> int:
 
 
 def rank_of(c: int) -> int:
-    return c & 15
+    """The rank of a card, 1 (ace) to 13 (king)."""
+    return c & RANK_MASK
+
+
+def is_complete_run(length: int, top: int) -> bool:
+    """The rule of a finished run: a group of ``length`` linked cards (each one rank below the one under it, as
+    the variant links them) with card ``top`` on top is a complete King-to-Ace run when it holds 13 cards or more
+    and ends in an Ace (its top 13 cards are the run).
+
+    >>> is_complete_run(13, card(ACE, "S")), is_complete_run(12, card(ACE, "S")), is_complete_run(13, card(2, "S"))
+    (True, False, False)
+    """
+    return length >= RUN_LENGTH and top & RANK_MASK == ACE
 
 
 def suit_of(c: int) -> str:
@@ -52,17 +68,17 @@ def colour_of(c: int) -> int:
 
 def is_card(c: object) -> bool:
     """Is ``c`` a card (an ``int`` made by :func:`card`)?"""
-    return type(c) is int and 1 <= c & 15 <= 13 and 0 <= c >> 4 < 4 and c >= 0
+    return type(c) is int and 1 <= c & RANK_MASK <= KING and 0 <= c >> 4 < 4 and c >= 0
 
 
 def card_code(c: int) -> str:
     """The two-letter code of a card: rank then suit, ``"TH"`` for the ten of hearts."""
-    return RANKS[(c & 15) - 1] + SUITS[c >> 4]
+    return RANKS[(c & RANK_MASK) - 1] + SUITS[c >> 4]
 
 
 def card_name(c: int) -> str:
     """``"queen of hearts"``."""
-    return f"{RANK_NAMES[(c & 15) - 1]} of {SUIT_NAMES[SUITS[c >> 4]]}"
+    return f"{RANK_NAMES[(c & RANK_MASK) - 1]} of {SUIT_NAMES[SUITS[c >> 4]]}"
 
 
 #: The suits' symbols, as players write cards.

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import card_code, is_card, make_deck
+from .cards import RUN_LENGTH, card_code, is_card, is_complete_run, make_deck
 from .errors import InvalidPositionError, clip, quote, whole
 from .move import LETTERS
 from .variants import Rules
@@ -104,5 +104,5 @@ def check_state(rules: Rules, suits: int, auto_remove: bool, columns: object, fa
 
 def is_run(rules: Rules, cards: list[int]) -> bool:
     """Are ``cards`` a complete king-to-ace run that may leave for the foundations under ``rules``?"""
-    return (len(cards) == 13 and cards[0] & 15 == 13
-            and all(rules.links(cards[i], cards[i + 1]) for i in range(12)))
+    return (len(cards) == RUN_LENGTH and all(rules.links(cards[i], cards[i + 1]) for i in range(RUN_LENGTH - 1))
+            and is_complete_run(len(cards), cards[-1]))

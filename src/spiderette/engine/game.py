@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
 from enum import Enum
 
-from .cards import ACE, KING, card_code, rank_of
+from .cards import ACE, KING, RANK_MASK, card_code, is_complete_run, rank_of
 from .checks import check_state
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, Refusal, flag, quote, seconds, whole
@@ -394,7 +394,7 @@ class Game:
 
     def _complete(self, i: int) -> bool:
         """Does column ``i`` end in a complete king-to-ace run?"""
-        return self._run[i] >= 13 and self._cols[i][-1] & 15 == 1
+        return bool(self._cols[i]) and is_complete_run(self._run[i], self._cols[i][-1])
 
     def sendable(self) -> list[int]:
         """The columns whose finished run may be sent now (only when runs are sent by hand)."""
@@ -405,7 +405,7 @@ class Game:
         out: list[Move] = []
         cols, run, table = self._cols, self._run, self._table
         n = self._n
-        tops = [c[-1] & 15 if c else 0 for c in cols]
+        tops = [c[-1] & RANK_MASK if c else 0 for c in cols]
         empty = [i for i in range(n) if not tops[i]]
         for s in range(n):
             r = run[s]
@@ -506,7 +506,7 @@ class Game:
         target = self._cols[dst]
         if not target:
             return r
-        k = (target[-1] & 15) - (self._cols[src][-1] & 15)
+        k = (target[-1] & RANK_MASK) - (self._cols[src][-1] & RANK_MASK)
         return k if 0 < k <= len(self._cols[src]) - self._down[src] else None
 
     def resolve(self, move: Move | str) -> Move:

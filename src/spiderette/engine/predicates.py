@@ -24,6 +24,7 @@ Cards are ``int`` values (:mod:`spiderette.engine.cards`: ``rank_of``, ``suit_of
 
 from __future__ import annotations
 
+from .cards import is_complete_run, rank_of
 from .game import Game
 from .move import Move
 
@@ -81,8 +82,7 @@ def finishes_a_run(game: Game, move: Move) -> bool:
         return True
     if move.kind != "move":
         return False
-    return (lands_in_suit(game, move) and game.top_card(move.src) & 15 == 1
-            and game.movable(move.dst) + move.count >= 13)
+    return lands_in_suit(game, move) and is_complete_run(game.movable(move.dst) + move.count, game.top_card(move.src))
 
 
 def turns_over_a_card(game: Game, move: Move) -> bool:
@@ -135,7 +135,7 @@ def lies_in_sequence(game: Game, move: Move) -> bool:
         return False
     below = left_below(game, move)
     col = game.column(move.src)
-    return below > game.face_down(move.src) and (col[below - 1] & 15) == (col[-move.count] & 15) + 1
+    return below > game.face_down(move.src) and rank_of(col[below - 1]) == rank_of(col[-move.count]) + 1
 
 
 def builds_down(game: Game, move: Move) -> bool:
@@ -166,4 +166,4 @@ def parks_a_group(game: Game, move: Move) -> bool:
         return False
     below = left_below(game, move)
     col = game.column(move.src)
-    return below > game.face_down(move.src) and (col[below - 1] & 15) != (col[-move.count] & 15) + 1
+    return below > game.face_down(move.src) and rank_of(col[below - 1]) != rank_of(col[-move.count]) + 1

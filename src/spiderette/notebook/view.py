@@ -13,7 +13,7 @@ Move.parse('bd1')
 
 from __future__ import annotations
 
-from ..engine.cards import KING, card_code
+from ..engine.cards import KING, card_code, rank_of
 from ..engine.errors import IllegalMoveError, Refusal, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import Move
@@ -90,7 +90,7 @@ def click_move(g: Game, src: int, count: int | None = None) -> Move:
             whole_column = k == len(col)  # a whole column moved to an empty one changes nothing
             for d in range(n):
                 top = g.top_card(d)
-                if d == src or (top is not None and (top & 15) != (moving & 15) + 1) or (
+                if d == src or (top is not None and rank_of(top) != rank_of(moving) + 1) or (
                         top is None and whole_column):
                     continue
                 rank = (2 if top is None else 0 if top == moving + 1 else 1, -k, d)

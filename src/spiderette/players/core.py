@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.cards import ACE, KING, RANK_MASK, RUN_LENGTH, is_complete_run
 from ..engine.game import Game
 from ..engine.move import DEAL, SENDS, Move, move_table
 
@@ -123,7 +124,7 @@ def links_table(links) -> bytes:
         made = bytearray(64 * 64)
         for b in range(1, 64):
             for a in range(1, 64):
-                if 1 <= b & 15 <= 13 and 1 <= a & 15 <= 13:
+                if 1 <= b & RANK_MASK <= KING and 1 <= a & RANK_MASK <= KING:
                     made[b * 64 + a] = links(b, a)
         table = _LINKS[links] = bytes(made)
     return table
@@ -182,13 +183,13 @@ class Core:
         r = self.group(col)
         base = col[-r]
         under = col[-r - 1] if len(col) - 1 - col[0] > r else 0
-        got = (r, base, (under & 15) == (base & 15) + 1)
+        got = (r, base, (under & RANK_MASK) == (base & RANK_MASK) + 1)
         self.seats[col] = got
         return got
 
     def complete(self, col: bytes) -> bool:
         """Does ``col`` end in a finished king-to-ace run?"""
-        return len(col) - 1 - col[0] >= 13 and col[-1] & 15 == 1 and self.group(col) >= 13
+        return len(col) - 1 - col[0] >= RUN_LENGTH and is_complete_run(self.group(col), col[-1])
 
     # ---------------------------------------------------------------- a table's moves
     def moves(self, cols: tuple[bytes, ...], stock_left: bool) -> list[Move]:
@@ -207,7 +208,7 @@ class Core:
                 if len(col) == 1:
                     empty.append(i)
                 else:
-                    by_top.setdefault(col[-1] & 15, []).append(i)
+                    by_top.setdefault(col[-1] & RANK_MASK, []).append(i)
             if empty and one_empty:
                 empty = empty[:1]
             if whole_groups:
@@ -218,7 +219,7 @@ class Core:
                 row = table[s]
                 if whole_groups:
                     r, base, seated = seat_get(col) or seat(col)
-                    for d in by_top.get((base & 15) + 1, ()):
+                    for d in by_top.get((base & RANK_MASK) + 1, ()):
                         in_suit = links[cols[d][-1] * 64 + base]
                         if in_suit and eager:
                             return [row[d][r]]   # a whole group building in suit: played at once
@@ -228,7 +229,7 @@ class Core:
                         out.extend([row[d][r] for d in empty])
                     continue
                 r = get(col) or group(col)
-                top = col[-1] & 15
+                top = col[-1] & RANK_MASK
                 for k in range(1, r + 1):
                     for d in by_top.get(top + k, ()):
                         out.append(row[d][k])
@@ -241,7 +242,7 @@ class Core:
             empty = [i for i, col in enumerate(cols) if len(col) == 1]
             if empty and one_empty:
                 empty = empty[:1]
-            tops = [col[-1] & 15 if len(col) > 1 else 0 for col in cols]
+            tops = [col[-1] & RANK_MASK if len(col) > 1 else 0 for col in cols]
             n = len(cols)
             for s, col in enumerate(cols):
                 if len(col) == 1:
@@ -278,7 +279,7 @@ class Core:
         left, moved = col[:-k], dcol + col[-k:]
         if left[0] and left[0] == len(left) - 1:
             left = bytes((left[0] - 1,)) + left[1:]  # turn over the card on top
-        finished = col[-1] & 15 == 1 and self.complete(moved)
+        finished = col[-1] & RANK_MASK == ACE and self.complete(moved)
         if finished and self.auto_remove:
             moved = moved[:-13]
             if moved[0] and moved[0] == len(moved) - 1:

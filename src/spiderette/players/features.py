@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..engine.cards import KING, RANK_MASK
 from ..engine.game import Game
 from ..engine.predicates import visible_key
 
@@ -55,7 +56,7 @@ def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bo
     breaks = off = linked = 0
     for i in range(1, n):
         below, above = up[i - 1], up[i]
-        if below & 15 != (above & 15) + 1:
+        if below & RANK_MASK != (above & RANK_MASK) + 1:
             breaks += 1
         elif links(below, above):
             linked += 1
@@ -67,7 +68,7 @@ def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bo
         while group < n and links(up[n - group - 1], up[n - group]):
             group += 1
     empty = int(not down and not n)
-    king = int(not down and n > 0 and up[0] & 15 == 13)
+    king = int(not down and n > 0 and up[0] & RANK_MASK == KING)
     clear = int(not down and n > 0 and not king)
     return (down, down * down, int(down == 1), int(down == 2), n if down else 0, breaks, off, linked, empty,
             clear, king, group)

@@ -40,7 +40,7 @@ import heapq
 import threading
 from dataclasses import dataclass
 
-from ..engine.cards import make_deck
+from ..engine.cards import KING, RANK_MASK, make_deck
 from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
@@ -164,12 +164,12 @@ class _Rules:
         else:
             if down:
                 cost += BURIED * (len(col) - first)
-            elif col[first] & 15 == 13:
+            elif col[first] & RANK_MASK == KING:
                 cost -= KING_HOME
             links = self.links
             for i in range(first + 1, len(col)):
                 below, above = col[i - 1], col[i]
-                if below & 15 != (above & 15) + 1:
+                if below & RANK_MASK != (above & RANK_MASK) + 1:
                     cost += OUT_OF_ORDER
                 elif not links[below * 64 + above]:
                     cost += OFF_SUIT
@@ -214,10 +214,10 @@ def _turn_value(rules: _Rules, table: tuple, col: int, down: int, unseen: list[i
         if i == col:
             continue
         if len(c) - 1 > c[0]:
-            tops.add(c[-1] & 15)
+            tops.add(c[-1] & RANK_MASK)
         elif len(c) == 1:
             empty = True
-    free = sum(1 for c in unseen if (c & 15) + 1 in tops or (empty and down > 0))
+    free = sum(1 for c in unseen if (c & RANK_MASK) + 1 in tops or (empty and down > 0))
     # A card that can move on: its column is as if half a card fewer lay face down.
     return base - TURN_BONUS - (free * (FACE_DOWN // 2 + BURIED * (down > 0))) // len(unseen)
 

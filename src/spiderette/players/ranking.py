@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.cards import card_code
+from ..engine.cards import card_code, rank_of
 from ..engine.game import Game
 from ..engine.move import LETTERS, Move
 from ..engine.predicates import (
@@ -249,7 +249,7 @@ def _fills(g: Game) -> list[tuple]:
     for m in g.legal_moves():
         if m.kind == "move" and g.top_card(m.dst) is None and m.count < len(g.column(m.src)):
             lead = g.column(m.src)[-m.count]
-            out.append((6, -(lead & 15), -m.count, m, "fill-for-deal", (lead,)))
+            out.append((6, -rank_of(lead), -m.count, m, "fill-for-deal", (lead,)))
     return out
 
 

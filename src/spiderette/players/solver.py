@@ -39,6 +39,7 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
+from ..engine.cards import RANK_MASK
 from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
 from ..engine.move import Move
@@ -166,7 +167,7 @@ class _Search:
         cost = w.hidden * col[0] + (w.buried * (top - col[0]) if col[0] else 0)
         for i in range(down + 1, top + 1):
             below, above = col[i - 1], col[i]
-            if (below & 15) != (above & 15) + 1:
+            if (below & RANK_MASK) != (above & RANK_MASK) + 1:
                 cost += w.out_of_order
             elif not self.links(below, above):
                 cost += w.off_suit
