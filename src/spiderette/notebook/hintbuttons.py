@@ -18,7 +18,7 @@ from ..engine.cards import card_text
 from ..engine.game import Game
 from ..engine.move import Move
 from ..players.advice import planner_hint
-from ..players.background import StoppableFuture, run_in_thread
+from ..players.background import BackgroundTask, StoppableFuture
 from ..players.planner import DEFAULT_BUDGET, STRONG_BUDGET
 from .wording import hint_view
 
@@ -36,16 +36,16 @@ class TableHints:
         self._lock = lock
         self._shown: tuple[tuple, dict] | None = None   # (table key, view["hint"])
         self._suggestions: tuple = ((), [], -1, "Hint")   # (table key, the hints for it, the one shown, label)
-        self._think: StoppableFuture | None = None
+        self._think = BackgroundTask(lock)
 
     @property
     def running(self) -> StoppableFuture | None:
         """The Think in progress, if any."""
-        return self._think
+        return self._think.running
 
     @property
     def thinking(self) -> bool:
-        return self._think is not None
+        return self._think.running is not None
 
     def shown_on(self, key: tuple) -> dict | None:
         """``view["hint"]`` on table ``key``: the hint on show if it was made for that table, else ``None``."""
@@ -79,32 +79,19 @@ class TableHints:
               say: Callable[[str], None]) -> StoppableFuture:
         """Plan table ``key`` with ``budget`` tables in the background (stopping a Think already running); the
         answer is shown if ``current()`` is still ``key``, and ``say(message)`` publishes it."""
-        self.cancel()
         start = game.copy()
-        future = run_in_thread(lambda stop: planner_hint(start, budget, card_text, cancel=stop),
-                               "spiderette-think", lambda f, h: self._thought(f, game, key, h, current, say))
-        self._think = future
-        return future
+        return self._think.start(lambda stop: planner_hint(start, budget, card_text, cancel=stop), "spiderette-think",
+                                 lambda h: self._thought(key, h, current, say),
+                                 stopped=lambda: say("Stopped thinking"))   # (its future's cancel(): no newer table)
 
     def cancel(self) -> bool:
         """Stop a running Think; ``True`` if one was stopped."""
-        future, self._think = self._think, None
-        return future is not None and future.cancel()
+        return self._think.cancel()
 
-    def _thought(self, future: StoppableFuture, game: Game, key: tuple, h, current: Callable[[], tuple],
-                 say: Callable[[str], None]) -> None:
-        """The think thread's answer: shown (under the lock) only if the table is still the one it was for."""
-        with self._lock:
-            mine = self._think is future
-            if mine:
-                self._think = None
-            if not future.set_running_or_notify_cancel():   # cancelled: a newer table or a stop
-                if mine:   # cancelled by future.cancel() itself: the table stops showing "thinking"
-                    say("Stopped thinking")
-                return
-            if key != current():
-                say("The table changed while thinking")
-            else:
-                self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1, "Think")
-                say(self._show_next()[0])   # (the same table: the live game has not moved on)
-            future.set_result(h)
+    def _thought(self, key: tuple, h, current: Callable[[], tuple], say: Callable[[str], None]) -> None:
+        """The think thread's answer (under the lock): shown only if the table is still the one it was for."""
+        if key != current():
+            say("The table changed while thinking")
+        else:
+            self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1, "Think")
+            say(self._show_next()[0])   # (the same table: the live game has not moved on)

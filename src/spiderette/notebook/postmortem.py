@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..engine.game import Game
 from ..players.analysis import Analysis, analyse
-from ..players.background import StoppableFuture, run_in_thread
+from ..players.background import BackgroundTask, StoppableFuture
 
 
 class PostMortem:
@@ -22,7 +22,7 @@ class PostMortem:
 
     def __init__(self, lock: threading.RLock) -> None:
         self._lock = lock
-        self._task: StoppableFuture | None = None
+        self._task = BackgroundTask(lock)
         self._history: tuple | None = None   # the history analysed (or being analysed)
         self._result: Analysis | None = None
 
@@ -34,32 +34,20 @@ class PostMortem:
             copy = game.copy()
             self._history, self._result = tuple(copy.history), None
 
-            def finished(future: StoppableFuture, result: Analysis) -> None:
-                with self._lock:
-                    if self._task is future:
-                        self._task = None
-                    if not future.set_running_or_notify_cancel():
-                        return
-                    self._result = result
-                    try:
-                        done(result)   # first: whoever waits on the future then finds the table's words out
-                    finally:
-                        future.set_result(result)
+            def finished(result: Analysis) -> None:
+                self._result = result
+                done(result)   # (before the future answers: whoever waits on it then finds the table's words out)
 
-            self._task = run_in_thread(lambda stop: analyse(copy, planner=False, cancel=stop),
-                                       "spiderette-analyse", finished)
-            return self._task
+            return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop), "spiderette-analyse",
+                                    finished)
 
     @property
     def running(self) -> StoppableFuture | None:
         """The analysis in progress, if any."""
-        return self._task
+        return self._task.running
 
     def cancel(self) -> None:
-        with self._lock:
-            task, self._task = self._task, None
-            if task is not None:
-                task.cancel()
+        self._task.cancel()
 
     def reset(self) -> None:
         """A new game on the table: forget the old one's analysis."""
@@ -105,7 +93,7 @@ class PostMortem:
         the turning point), ``"winnable"`` (to the last position known winnable) or ``None``;
         ``lost_between``: the moves, numbered from 1, one of which lost the game, or ``None``)."""
         with self._lock:
-            if self._task is not None:
+            if self._task.running is not None:
                 return {"state": "running"}
             if self._result is None or not self.applies(game):
                 return None

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 
 from ..engine.game import Game
-from ..players.background import StoppableFuture, run_in_thread
+from ..players.background import BackgroundTask, StoppableFuture
 from ..players.solver import SolveResult, solve
 
 #: Seconds the indicator's solver may take for one table.
@@ -28,7 +28,7 @@ class WinnableCheck:
 
     def __init__(self, lock: threading.RLock) -> None:
         self._lock = lock
-        self._task: StoppableFuture | None = None
+        self._task = BackgroundTask(lock)
         self.verdict: dict | None = None
         self._verdicts: dict[tuple, dict] = {}              # proven verdicts by table key (this game)
         self._winnable_lines: dict[int, tuple] = {}         # history length -> history of a position proven won
@@ -38,21 +38,16 @@ class WinnableCheck:
     @property
     def running(self) -> StoppableFuture | None:
         """The check in progress, if any."""
-        return self._task
+        return self._task.running
 
     @property
     def known_line(self) -> tuple[tuple, tuple]:
         """``(history, line)``: the last winning line found, from the position after ``history``."""
         return self._known_line
 
-    def _cancel(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-
     def stop(self) -> None:
         """The indicator is switched off: the check stops, nothing is shown (what was proven is kept)."""
-        self._cancel()
+        self._task.cancel()
         self.verdict = None
 
     def reset(self) -> None:
@@ -66,7 +61,7 @@ class WinnableCheck:
     def start(self, game: Game, key: tuple, current: Callable[[], tuple], show: Callable[[], None]) -> None:
         """Judge the table ``key`` of ``game``: at once when it is known, else in the background; then
         ``show()`` publishes the answer, if ``current()`` is still ``key``."""
-        self._cancel()
+        self._task.cancel()
         history = tuple(game.history)
         lost = self._lost_from is not None and history[:len(self._lost_from)] == self._lost_from
         known = self._verdicts.get(key) or self._on_known_line(history) or ({"state": "loss"} if lost else None)
@@ -79,9 +74,8 @@ class WinnableCheck:
             return
         self.verdict = {"state": "thinking"}
         start = game.copy()
-        self._task = run_in_thread(
-            lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop), "spiderette-winnable",
-            lambda f, res: self._checked(f, key, res, history, current, show))
+        self._task.start(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop), "spiderette-winnable",
+                         lambda res: self._record(key, res, history, current, show))
 
     def _on_known_line(self, history: tuple) -> dict | None:
         """``{"state": "win", ...}`` when the game has followed the last winning line found so far."""
@@ -93,21 +87,10 @@ class WinnableCheck:
             return None
         return {"state": "win", "moves": n + len(line) - len(history)}
 
-    def _checked(self, future: StoppableFuture, key: tuple, res: SolveResult, history: tuple,
-                 current: Callable[[], tuple], show: Callable[[], None]) -> None:
-        with self._lock:
-            if self._task is future:
-                self._task = None
-            if not future.set_running_or_notify_cancel():
-                return
-            try:
-                self._record(key, res, history, current, show)   # first: a waiter then finds the verdict shown
-            finally:
-                future.set_result(res)
-
     def _record(self, key: tuple, res: SolveResult, history: tuple, current: Callable[[], tuple],
                 show: Callable[[], None]) -> None:
-        """Keep what a solve found, and show it if it is about the table on show (under the lock)."""
+        """Keep what a solve found, and show it if it is about the table on show (under the lock, before the
+        future answers: a waiter then finds the verdict shown)."""
         if res.result == "win":
             verdict = {"state": "win", "moves": len(res.moves)}
             self._known_line = (history, tuple(res.moves))   # followed without searching again

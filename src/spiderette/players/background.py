@@ -58,6 +58,58 @@ def run_in_thread(work: Callable[[threading.Event], object], name: str,
     return future
 
 
+class BackgroundTask:
+    """At most one background task at a time for one owner (a table's analysis, its Winnable? check, its
+    Think), and the handshake of its answer: :meth:`start` runs ``work(stop)`` in a thread; when it answers,
+    under ``lock``, the task is no longer the one running, and unless it was cancelled ``publish(value)`` is
+    called first (so whoever waits on the future finds its effect) and then the future gets ``value``. A task
+    cancelled by its future's own ``cancel()`` (not by :meth:`cancel` or a newer :meth:`start`) calls
+    ``stopped()`` instead, if given.
+
+    >>> import threading
+    >>> task, seen = BackgroundTask(threading.RLock()), []
+    >>> task.start(lambda stop: 42, "answer", seen.append).result(timeout=5), seen, task.running
+    (42, [42], None)
+    """
+
+    def __init__(self, lock: threading.RLock) -> None:
+        self._lock = lock
+        self._future: StoppableFuture | None = None
+
+    @property
+    def running(self) -> StoppableFuture | None:
+        """The task in progress, if any."""
+        return self._future
+
+    def start(self, work: Callable[[threading.Event], object], name: str, publish: Callable[[object], None],
+              stopped: Callable[[], None] | None = None) -> StoppableFuture:
+        """Cancel the task running, if any, and run ``work`` in a thread named ``name``."""
+        def done(future: StoppableFuture, value: object) -> None:
+            with self._lock:
+                mine = self._future is future
+                if mine:
+                    self._future = None
+                if not future.set_running_or_notify_cancel():
+                    if mine and stopped is not None:
+                        stopped()
+                    return
+                try:
+                    publish(value)
+                finally:
+                    future.set_result(value)
+
+        with self._lock:
+            self.cancel()
+            self._future = run_in_thread(work, name, done)
+            return self._future
+
+    def cancel(self) -> bool:
+        """Stop the task running; ``True`` if one was stopped."""
+        with self._lock:
+            future, self._future = self._future, None
+            return future is not None and future.cancel()
+
+
 class PlayFuture(StoppableFuture):
     """The running ``w.play(..., wait=False)``: a ``concurrent.futures.Future`` of the moves played.
 
