@@ -122,7 +122,7 @@ class Plan:
 # ---------------------------------------------------------------------- the table as the planner sees it
 # A column is the search core's (spiderette.players.core): bytes, the face-down count first, then a 0 for each
 # face-down card (the planner never reads one) and the face-up cards; a table is a tuple of columns, one to one
-# with the columns of strategies.visible_key.
+# with the columns of engine.predicates.visible_key.
 
 #: The planner's moves (:class:`~spiderette.players.core.Pruning`), in plain words: only the first empty column
 #: is a destination (one is as good as another), never a whole column into an empty one (nothing gained), and

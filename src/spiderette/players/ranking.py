@@ -208,7 +208,7 @@ def ranked_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
 
     Ties go to a move that builds in suit, then to the longer group, then to the leftmost columns. The
     reasons write cards with ``name`` (``card_code``: ``"TH"``; the widget passes
-    :func:`spiderette.notebook.wording.card_text`: ``"10♥"``).
+    :func:`spiderette.engine.cards.card_text`: ``"10♥"``).
     """
     with g.locked():
         ranking = _ranking(g)
