@@ -99,3 +99,17 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
 def test_the_play_notebook_is_first():
     assert NOTEBOOKS and NOTEBOOKS[0].name == "01-play.ipynb"
     assert (REPO / "notebooks" / "02-scripting.ipynb") in NOTEBOOKS
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_valid_with_cell_ids(path, recwarn):
+    """Every cell has an id, and the notebook validates as it is (no nbformat warning in ``mkdocs build``)."""
+    import json
+    import warnings
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    assert [i for i, c in enumerate(cells) if not c.get("id")] == [], f"{path.name}: cells without an id"
+    assert len({c["id"] for c in cells}) == len(cells), f"{path.name}: two cells with one id"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        nbformat.validate(nbformat.reads(path.read_text(encoding="utf-8"), as_version=nbformat.NO_CONVERT))
