@@ -130,3 +130,15 @@ def test_optional_extras_are_named_right():
     text = section_text(DOCS / "develop.md", "Tests")
     for extra in ("e2e", "rl", "teach", "test", "docs"):
         assert f"`{extra}`" in text and extra in extras()
+
+
+def test_gitignore_covers_the_first_hours_files():
+    """The README's virtual environment (``.venv``) and the notebook ``spiderette lab`` copies stay out of git."""
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout")
+    for path in (".venv/bin/python", cli.NOTEBOOK_NAME, f"games/{cli.NOTEBOOK_NAME}"):
+        p = subprocess.run(["git", "check-ignore", "-q", "--no-index", path], cwd=REPO)
+        assert p.returncode == 0, f"{path} is not ignored by .gitignore"
