@@ -130,3 +130,37 @@ def test_docs_extra_holds_what_the_notebooks_need():
     assert needs["04-the-ladder.ipynb"] >= {"matplotlib", "pandas"}   # the finder finds them
     for name, dists in needs.items():
         assert dists <= docs, f"{name} needs {sorted(dists - docs)}, not in the docs extra of pyproject.toml"
+
+
+# ---------------------------------------------------------------------- examples that play keep to scratch statistics
+def playing_command_lines() -> list[tuple[str, str]]:
+    """The lines of the guides' shell blocks that play a game from piped input: (page, line)."""
+    from markdown_examples import blocks
+
+    found = []
+    for page in PAGES:
+        for block in blocks(page.read_text(encoding="utf-8")):
+            if block.lang in ("bash", "sh", "shell", "console"):
+                found += [(page.name, line.split("  #")[0].strip()) for line in block.code.splitlines()
+                          if "|" in line.split("  #")[0] and "spiderette play" in line]
+    return found
+
+
+def test_piped_play_examples_write_into_scratch_statistics(tmp_path):
+    """A guide's ``... | spiderette play`` example plays a game: run as shown, it records into a scratch folder
+    (or none), never into the reader's statistics (here a stand-in folder named by ``SPIDERETTE_HOME``)."""
+    import shutil
+
+    lines = playing_command_lines()
+    assert lines, "the Play guide's piped example is found"
+    if shutil.which("bash") is None or shutil.which("mktemp") is None:
+        pytest.skip("bash and mktemp run the examples")
+    yours = tmp_path / "yours"
+    for page, line in lines:
+        command = line.replace("spiderette play", f"{sys.executable} -m spiderette play")
+        env = dict(os.environ, SPIDERETTE_HOME=str(yours), TMPDIR=str(tmp_path),
+                   PYTHONPATH=os.pathsep.join([str(REPO / "src"), os.environ.get("PYTHONPATH", "")]))
+        p = subprocess.run(["bash", "-c", command], env=env, capture_output=True, text=True, timeout=120)
+        assert p.returncode == 0, (page, line, p.stderr[-2000:])
+        assert "Move" in p.stdout or "move" in p.stdout, p.stdout[-500:]
+        assert not yours.exists(), f"{page}: {line!r} wrote into the reader's statistics"
