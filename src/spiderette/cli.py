@@ -29,8 +29,10 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
+from .engine.cards import card_code, card_text
 from .engine.errors import QUOTE_LIMIT, clip, quote
 from .engine.game import Game
+from .engine.positions import text_picture
 from .engine.variants import RULES, VARIANTS
 from .players.advice import hint
 
@@ -102,6 +104,24 @@ def _fit_streams() -> None:
             sys.stdin.reconfigure(errors="replace")
         except (ValueError, OSError):
             pass
+
+
+def shows_suits(stream) -> bool:
+    """Whether ``stream``'s encoding can write the suit symbols ♠♥♣♦ (UTF-8 can; ASCII, Latin-1 cannot)."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return False
+    try:
+        "♠♥♣♦".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def table_text(g: Game, stream=None) -> str:
+    """The terminal's picture of the table: ``10♣`` where ``stream`` (standard output) can show the suit symbols,
+    else the ASCII codes (``TC``) of ``print(g)``."""
+    return text_picture(g, card_text if shows_suits(sys.stdout if stream is None else stream) else card_code)
 
 
 class _OutputFailed(Exception):
@@ -524,7 +544,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     g = _game(args)
     echo = sys.stdin is not None and not sys.stdin.isatty()
     print(f"{_title(g)}. Type moves like ab, d, ab3; ? for help, q to quit.\n")
-    print(g)
+    print(table_text(g))
     played = False
     line: str | None = None
     while not g.is_won:
@@ -548,7 +568,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(said)
         if changed:
             print()
-            print(g)
+            print(table_text(g))
             if g.status in ("lost", "dead_end"):
                 print(f"{ENDINGS[g.status]}: u to undo, w to see where it went wrong, q to quit")
     if played and not g.is_won and line is not None:   # quit (not the end of input): offer the post-mortem
