@@ -33,6 +33,7 @@ NOT_RUN = re.compile(r"<!--\s*not run:(.*?)-->")
 #: which, when it is not installed.
 NEEDS = {
     "Studies": ["pandas", "matplotlib"],   # res.to_pandas(), res.plot() (the teach extra)
+    "Where did the game go wrong?": ["pandas", "matplotlib"],   # a.to_pandas(), a.plot() (the teach extra)
     "A Gymnasium environment": ["gymnasium", "numpy"],   # the rl extra
 }
 
