@@ -28,6 +28,17 @@ if any(importlib.util.find_spec(name) is None for name in ("gymnasium", "numpy")
     collect_ignore.append("src/spiderette/env.py")
 
 
+def pytest_configure(config):
+    """Before anything is collected or set up (session fixtures, subprocesses started at import): a scratch
+    ``SPIDERETTE_HOME`` and ``XDG_DATA_HOME`` for the whole run, so that even code that escaped the per-test
+    folder below never reaches the user's data folder."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="spiderette-tests-")
+    os.environ["SPIDERETTE_HOME"] = os.path.join(scratch, "home")
+    os.environ["XDG_DATA_HOME"] = os.path.join(scratch, "xdg-data")
+
+
 @pytest.fixture(autouse=True)
 def spiderette_home(tmp_path_factory, monkeypatch):
     """Every test keeps its statistics and resume file (``spiderette.userdata``) in a fresh folder of its own: the

@@ -3,7 +3,9 @@
 How the examples run: the ```python blocks of each ``##`` section run **in order, in one namespace per
 section**, as a reader pastes them into the cells of one notebook (a section's later blocks may use the
 names its earlier blocks made; no section relies on another; blocks before the first ``##`` form a section
-of their own). Each section runs in a fresh scratch folder (the working directory, ``tempfile``'s folder
+of their own). A line whose comment starts with ``→`` says what it shows, and is checked: ``hint(g)  # → bd1: a
+3-move plan: …`` must show that (what it prints, and for an expression what a notebook shows of its value;
+``…`` stands for any text). Each section runs in a fresh scratch folder (the working directory, ``tempfile``'s folder
 and ``SPIDERETTE_HOME``), with ``display`` defined as a no-op. A block that cannot run in a test (a remote
 Dask scheduler) has a line ``<!-- not run: reason -->`` right before its fence: it is left out, and every
 such mark must give a reason. A failing example is reported at its own file and line.
@@ -13,8 +15,12 @@ such mark must give a reason. A failing example is reported at its own file and 
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import io
 import re
 import tempfile
+import tokenize
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +33,7 @@ NOT_RUN = re.compile(r"<!--\s*not run:(.*?)-->")
 #: which, when it is not installed.
 NEEDS = {
     "Studies": ["pandas", "matplotlib"],   # res.to_pandas(), res.plot() (the teach extra)
+    "Where did the game go wrong?": ["pandas", "matplotlib"],   # a.to_pandas(), a.plot() (the teach extra)
     "A Gymnasium environment": ["gymnasium", "numpy"],   # the rl extra
 }
 
@@ -116,10 +123,80 @@ def run_section(path: Path, title: str, section: list[Block], tmp_path: Path, mo
     try:
         for block in section:
             if block.not_run is None:
-                # padded so that a traceback names the page's own line
-                exec(compile("\n" * (block.line - 1) + block.code, str(path), "exec"), namespace)
+                run_block(path, block, namespace)
     finally:
         _cleanup(namespace)
+
+
+#: A comment that says what a line shows: ``hint(g)   # → bd1: a 3-move plan: …``.
+SHOWS = re.compile(r"#\s*→\s?(.*)$")
+
+
+def expectations(code: str) -> dict[int, str]:
+    """The ``# → text`` comments of a block's code: {line of the code (1 is its first): text}."""
+    found = {}
+    for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+        if tok.type == tokenize.COMMENT and (m := SHOWS.match(tok.string)):
+            found[tok.start[0]] = m.group(1).strip()
+    return found
+
+
+class _TextPrinter:
+    """The little of IPython's pretty printer that a ``_repr_pretty_`` uses (when IPython is not installed)."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+
+    def text(self, s: str) -> None:
+        self.parts.append(s)
+
+    pretty = text
+
+    def breakable(self, sep: str = " ") -> None:
+        self.parts.append(sep)
+
+
+def shown(value: object) -> str:
+    """What a notebook shows as a cell's result: IPython's text (its ``_repr_pretty_``), else ``repr``."""
+    try:
+        from IPython.core.formatters import PlainTextFormatter
+    except ImportError:
+        if hasattr(type(value), "_repr_pretty_"):
+            printer = _TextPrinter()
+            value._repr_pretty_(printer, False)
+            return "".join(printer.parts)
+        return repr(value)
+    return PlainTextFormatter()(value)
+
+
+def matches(expected: str, text: str) -> bool:
+    """Whether ``text`` is what a page shows as ``expected``: ``…`` (or ``...``) stands for any text."""
+    pattern = ".*?".join(re.escape(part.strip()) for part in re.split(r"…|\.\.\.", expected))
+    return re.fullmatch(r"\s*" + pattern + r"\s*", text, flags=re.S) is not None
+
+
+def run_block(path: Path, block: Block, namespace: dict) -> None:
+    """Run a block statement by statement; a statement with a ``# → text`` comment must show ``text``: what it
+    prints, and for an expression, what a notebook shows of its value (:func:`shown`)."""
+    offset = block.line - 1
+    expected = {offset + line: text for line, text in expectations(block.code).items()}
+    # padded so that a traceback names the page's own line
+    tree = ast.parse("\n" * offset + block.code, str(path))
+    for statement in tree.body:
+        says = [(line, text) for line, text in expected.items() if statement.lineno <= line <= statement.end_lineno]
+        if not says:
+            exec(compile(ast.Module([statement], []), str(path), "exec"), namespace)
+            continue
+        [(line, text)] = says
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            if isinstance(statement, ast.Expr):
+                value = eval(compile(ast.Expression(statement.value), str(path), "eval"), namespace)
+            else:
+                exec(compile(ast.Module([statement], []), str(path), "exec"), namespace)
+                value = None
+        got = out.getvalue() + ("" if value is None else shown(value))
+        assert matches(text, got), f"{path.name}:{line} shows {got.strip()!r}, the page says {text!r}"
 
 
 def section_id(title: str) -> str:

@@ -4,6 +4,7 @@ the suggestions."""
 
 from __future__ import annotations
 
+import pytest
 from spiderette_testkit import build, run, send
 
 from spiderette import Game, hint, hints
@@ -98,3 +99,21 @@ def test_the_table_goes_round_the_suggestions():
     assert w.view["hint"]["index"] == 1, "a new table starts the list again"
     assert "\u2663" in w.view["message"] or "\u2660" in w.view["message"] or "\u2665" in w.view["message"] \
         or "\u2666" in w.view["message"] or "row" in w.view["message"]
+
+
+def test_a_hint_shows_its_sentence_in_a_notebook_and_reads_back_from_its_repr():
+    """``hint(g)`` as a cell's result shows the sentence (IPython's pretty printer, which makes the text a
+    notebook shows); ``repr`` is the whole value, which Python reads back to an equal hint."""
+    from spiderette import Move
+
+    g = Game(seed=7)
+    g.play("bd")
+    h = hint(g)
+    assert str(h).startswith("bd1: a 3-move plan: ")
+    assert repr(h).startswith("Hint(move=Move.parse('bd1'), reason='a 3-move plan: ")
+    assert eval(repr(h), {"Hint": Hint, "Move": Move}) == h
+    pretty = pytest.importorskip("IPython.lib.pretty").pretty
+    assert pretty(h) == str(h)
+    assert pretty([h]) == f"[{h}]"   # inside a list too
+    formatter = pytest.importorskip("IPython.core.formatters").PlainTextFormatter()
+    assert formatter(h) == str(h)   # what a notebook's text/plain output holds

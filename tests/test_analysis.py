@@ -114,16 +114,27 @@ def test_a_save_file_a_study_game_and_a_widget(tmp_path):
         analyse(g, node_limit=0)
 
 
-def test_the_planner_column_and_the_views_of_an_analysis():
+def _analysed() -> Analysis:
     g = Game(seed=12)
     g.play("ef cb d")
-    a = analyse(g, node_limit=20_000)
+    return analyse(g, node_limit=20_000)
+
+
+def test_the_planner_column_of_an_analysis():
+    a = _analysed()
     assert isinstance(a, Analysis) and len(a.steps) == 4
     assert all(s.planner in (True, False) for s in a.steps[:-1]) and a.steps[-1].planner is None
     assert a.steps[0].face_down == 21 and a.steps[0].verdict == WINNABLE
+    assert "winnable" in a._repr_html_()
+
+
+def test_the_views_of_an_analysis():
+    """Its table and its picture: the ``teach`` extra (pandas, matplotlib); skipped without it."""
+    pytest.importorskip("pandas", reason="to_pandas() needs the teach extra")
+    pytest.importorskip("matplotlib", reason="plot() needs the teach extra")
+    a = _analysed()
     df = a.to_pandas()
     assert list(df.columns) == ["move", "verdict", "line", "face_down", "planner"] and len(df) == 4
-    assert "winnable" in a._repr_html_()
     fig = a.plot()
     assert fig._repr_png_()[:4] == b"\x89PNG"
 
@@ -227,9 +238,12 @@ def test_a_four_suit_loss_without_a_turning_point_says_between_which_moves_it_wa
     assert solve(probe, time_limit=None, node_limit=a.proof_tables).result == "loss"
     assert f"{a.proof_tables:,} tables it could reach" in a.summary
     assert 0 < a.tables <= a.budget == 5000 * 8 and a.solves <= 8
+    assert "the last position known winnable" in a._repr_html_()
+    # its table and picture: the teach extra (pandas, matplotlib); without it, the rest has run and this skips
+    pytest.importorskip("pandas", reason="to_pandas() needs the teach extra")
+    pytest.importorskip("matplotlib", reason="plot() needs the teach extra")
     df = a.to_pandas()
     assert df.attrs["last_winnable"] == lo and df.attrs["first_lost"] == hi
-    assert "the last position known winnable" in a._repr_html_()
     assert a.plot()._repr_png_()[:4] == b"\x89PNG"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import os
 import signal
 import subprocess
@@ -16,6 +17,8 @@ from spiderette_testkit import src_env
 
 from spiderette import Game, cli, hint, solve
 from spiderette.cli import main
+from spiderette.engine.cards import card_text
+from spiderette.engine.positions import text_picture
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -41,9 +44,9 @@ def test_play_moves_from_piped_input(capsys, monkeypatch):
     code, out, err = run(capsys, monkeypatch, ["play", "7"], "bd\nq\n")
     g = Game(seed=7)
     assert code == 0 and not err
-    assert str(g) in out  # the table at the start
+    assert text_picture(g, card_text) in out  # the table at the start (suit symbols: capsys writes UTF-8)
     g.play("bd")
-    assert str(g) in out  # and after the move
+    assert text_picture(g, card_text) in out  # and after the move
     assert out.rstrip().splitlines()[-1] == ("Spiderette · deal 7 · 4 suits: not finished · score 499 · 1 move"
                                              " · runs 0/4")
 
@@ -78,9 +81,9 @@ def test_play_commands(capsys, monkeypatch):
 def test_play_end_of_input_and_options(capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, ["play", "3", "--variant", "spider", "--suits", "1"], "d\n")
     g = Game("spider", 3, 1)
-    assert code == 0 and str(g) in out
+    assert code == 0 and text_picture(g, card_text) in out
     g.play("d")
-    assert str(g) in out
+    assert text_picture(g, card_text) in out
     assert out.rstrip().splitlines()[-1].startswith("Spider · deal 3 · 1 suit: not finished")
 
 
@@ -313,6 +316,80 @@ def test_lab_passes_sigterm_on_to_jupyterlab(tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_lab_environment_turns_the_build_check_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", "/somewhere/else")
+    env = cli.lab_environment(tmp_path / "cfg")
+    assert env["JUPYTER_CONFIG_PATH"] == os.pathsep.join([str(tmp_path / "cfg"), "/somewhere/else"])
+    page = json.loads((tmp_path / "cfg" / "labconfig" / "page_config.json").read_text())
+    assert page == {"buildCheck": False, "buildAvailable": False}
+
+
+def test_jupyterlab_output_has_its_long_lines_cut(tmp_path):
+    """What ``run_jupyter`` passes on of JupyterLab's standard error: every line, a line of minified JavaScript
+    cut to :data:`cli.LONG_LINE` characters and a note."""
+    child = "import sys; sys.stderr.write('[E] Fail\\n' + 'var a=1;' * 2000 + '\\nError: boom\\n')"
+    parent = ("import sys\nfrom pathlib import Path\nfrom spiderette.cli import run_jupyter\n"
+              f"sys.exit(run_jupyter([sys.executable, '-c', {child!r}], Path({str(tmp_path)!r})))\n")
+    p = subprocess.run([sys.executable, "-c", parent], env=src_env(), capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr[-2000:]
+    lines = p.stderr.splitlines()
+    assert lines[0] == "[E] Fail" and lines[2] == "Error: boom" and len(lines) == 3
+    assert lines[1] == "var a=1;" * 50 + f" [{8 * 2000 - 400} characters cut]"
+
+
+FAKE_NODE = """#!/bin/sh
+# a Node whose yarn fails with a line of minified JavaScript (as yarn does when it cannot read its configuration)
+case "$*" in
+  *yarn*) "$SPIDERETTE_TEST_PYTHON" -c "import sys; sys.stderr.write('yarn.js:1\\n' + 'var a=1;' * 1500)"
+          exit 1;;
+  *node-version-check*) echo ok;;
+  *) exit 1;;
+esac
+"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("jupyterlab") is None, reason="JupyterLab is not installed")
+@pytest.mark.skipif(os.name != "posix", reason="a shell script stands in for Node")
+def test_lab_starts_quietly_with_node_on_the_path(tmp_path):
+    """``spiderette lab`` with a Node on the PATH: no line of minified JavaScript in its output, and the page it
+    serves asks for no build check."""
+    import socket
+    import urllib.request
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "node").write_text(FAKE_NODE)
+    (bin_dir / "node").chmod(0o755)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(src_env(), PATH=os.pathsep.join([str(bin_dir), os.environ["PATH"]]), JUPYTER_TOKEN="t0ken",
+               SPIDERETTE_TEST_PYTHON=sys.executable, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+               JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"))
+    (tmp_path / "lab").mkdir()
+    log = tmp_path / "log.txt"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "spiderette", "lab", "--no-browser", "--port", str(port),
+                                 "--notebook-dir", str(tmp_path / "lab")], env=env, stdout=out, stderr=out)
+    try:
+        deadline, page = time.monotonic() + 90, None
+        while page is None:
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()[-3000:]
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token=t0ken", timeout=10) as r:
+                    page = r.read().decode("utf-8")
+            except OSError:
+                time.sleep(0.3)
+        assert '"buildCheck": false' in page and '"buildAvailable": false' in page
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=30)
+    text = log.read_text(encoding="utf-8", errors="replace")
+    assert "yarn.js:1" in text, "the stand-in Node was used"   # (JupyterLab reads the yarn configuration)
+    assert max(len(line) for line in text.splitlines()) < cli.LONG_LINE + 100, "a long line got through"
+    assert "var a=1;" * 100 not in text
 
 
 def test_play_offers_where_it_went_wrong(capsys, monkeypatch):

@@ -111,6 +111,35 @@ def test_an_ascii_terminal_gets_letters_for_suits():
                                              " - runs 0/4")
 
 
+def table_lines(out: str) -> list[str]:
+    """The lines of the table pictures in ``play``'s output (between a column-letter line and the stock line)."""
+    lines, inside = [], False
+    for line in out.splitlines():
+        if line.split() == list("abcdefg"):
+            inside = True
+        elif line.startswith("stock:"):
+            inside = False
+        elif inside:
+            lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1", "cp437"])
+def test_the_table_shows_suit_symbols_where_the_terminal_can(encoding):
+    """Deal 6 shows the ten of clubs: ``10♣`` on a terminal whose encoding has the suit symbols, ``TC`` (ASCII)
+    on one that has not."""
+    p = spiderette("play", "6", "--no-record", stdin=b"q\n", PYTHONIOENCODING=encoding)
+    assert p.returncode == 0 and p.stderr == b""
+    cells = " ".join(table_lines(p.stdout.decode(encoding))).split()
+    assert cells and "##" in cells
+    if encoding == "utf-8":
+        assert "10♣" in cells and "TC" not in cells
+        assert all(c == "##" or c[-1] in "♠♥♣♦" for c in cells), cells
+    else:
+        assert "TC" in cells and "10♣" not in cells
+        assert all(c == "##" or (len(c) == 2 and c[-1] in "SHCD") for c in cells), cells
+
+
 def test_the_plain_error_handler_writes_suit_letters():
     assert "6♥ onto 7♣ · K♠ … Q♦ ✓".encode("ascii", PLAIN_ERRORS) == b"6H onto 7C - KS ... QD ?"
     assert "5♥".encode("latin-1", PLAIN_ERRORS) == b"5H"

@@ -86,3 +86,81 @@ def test_site_builds_strict(tmp_path):
         assert f'id="spiderette.{name}"' in api, name
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
         assert (tmp_path / "site" / "notebooks" / notebook.stem / "index.html").is_file(), notebook.name
+
+
+# ---------------------------------------------------------------------- what building the site needs
+#: The distribution of each module a notebook may need, directly or through spiderette (res.plot(): matplotlib).
+DISTRIBUTIONS = {"numpy": "numpy", "pandas": "pandas", "matplotlib": "matplotlib", "gymnasium": "gymnasium",
+                 "spiderette.env": "gymnasium", "spiderette.players.extras": "matplotlib"}
+#: What a notebook's code may call that needs an optional package.
+CALLS = {".plot(": ["matplotlib"], ".to_pandas(": ["pandas"], "new_figure(": ["matplotlib"]}
+
+
+def notebook_needs() -> dict[str, set[str]]:
+    """The distributions each notebook needs beyond spiderette's own dependencies: from its imports and calls."""
+    import json
+
+    needs = {}
+    for path in sorted((REPO / "notebooks").glob("*.ipynb")):
+        code = "\n".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+                         if c["cell_type"] == "code")
+        modules = set(re.findall(r"^\s*(?:from|import)\s+([\w.]+)", code, flags=re.M))
+        found = set()
+        for module in modules:
+            top = module.split(".")[0]
+            if top in sys.stdlib_module_names or module in ("spiderette",):
+                continue
+            dist = DISTRIBUTIONS.get(module) or DISTRIBUTIONS.get(top)
+            if dist is None and top != "spiderette":
+                raise AssertionError(f"{path.name} imports {module}: add it to DISTRIBUTIONS and to the docs extra")
+            if dist:
+                found.add(dist)
+        found |= {d for call, dists in CALLS.items() if call in code for d in dists}
+        needs[path.name] = found
+    return needs
+
+
+def test_docs_extra_holds_what_the_notebooks_need():
+    """``pip install -e ".[docs]" && mkdocs serve`` (the README) runs the notebooks: the docs extra installs what
+    they import and what the spiderette calls they make need (matplotlib for ``plot()``, ...)."""
+    text = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    extra = text.split("\ndocs = [", 1)[1].split("\n]", 1)[0]   # (tomllib is Python 3.11+)
+    docs = set(re.findall(r'^\s*"([A-Za-z0-9_.-]+)', extra, flags=re.M))
+    needs = notebook_needs()
+    assert needs["04-the-ladder.ipynb"] >= {"matplotlib", "pandas"}   # the finder finds them
+    for name, dists in needs.items():
+        assert dists <= docs, f"{name} needs {sorted(dists - docs)}, not in the docs extra of pyproject.toml"
+
+
+# ---------------------------------------------------------------------- examples that play keep to scratch statistics
+def playing_command_lines() -> list[tuple[str, str]]:
+    """The lines of the guides' shell blocks that play a game from piped input: (page, line)."""
+    from markdown_examples import blocks
+
+    found = []
+    for page in PAGES:
+        for block in blocks(page.read_text(encoding="utf-8")):
+            if block.lang in ("bash", "sh", "shell", "console"):
+                found += [(page.name, line.split("  #")[0].strip()) for line in block.code.splitlines()
+                          if "|" in line.split("  #")[0] and "spiderette play" in line]
+    return found
+
+
+def test_piped_play_examples_write_into_scratch_statistics(tmp_path):
+    """A guide's ``... | spiderette play`` example plays a game: run as shown, it records into a scratch folder
+    (or none), never into the reader's statistics (here a stand-in folder named by ``SPIDERETTE_HOME``)."""
+    import shutil
+
+    lines = playing_command_lines()
+    assert lines, "the Play guide's piped example is found"
+    if shutil.which("bash") is None or shutil.which("mktemp") is None:
+        pytest.skip("bash and mktemp run the examples")
+    yours = tmp_path / "yours"
+    for page, line in lines:
+        command = line.replace("spiderette play", f"{sys.executable} -m spiderette play")
+        env = dict(os.environ, SPIDERETTE_HOME=str(yours), TMPDIR=str(tmp_path),
+                   PYTHONPATH=os.pathsep.join([str(REPO / "src"), os.environ.get("PYTHONPATH", "")]))
+        p = subprocess.run(["bash", "-c", command], env=env, capture_output=True, text=True, timeout=120)
+        assert p.returncode == 0, (page, line, p.stderr[-2000:])
+        assert "Move" in p.stdout or "move" in p.stdout, p.stdout[-500:]
+        assert not yours.exists(), f"{page}: {line!r} wrote into the reader's statistics"

@@ -99,3 +99,41 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
 def test_the_play_notebook_is_first():
     assert NOTEBOOKS and NOTEBOOKS[0].name == "01-play.ipynb"
     assert (REPO / "notebooks" / "02-scripting.ipynb") in NOTEBOOKS
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_valid_with_cell_ids(path, recwarn):
+    """Every cell has an id, and the notebook validates as it is (no nbformat warning in ``mkdocs build``)."""
+    import json
+    import warnings
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    assert [i for i, c in enumerate(cells) if not c.get("id")] == [], f"{path.name}: cells without an id"
+    assert len({c["id"] for c in cells}) == len(cells), f"{path.name}: two cells with one id"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        nbformat.validate(nbformat.reads(path.read_text(encoding="utf-8"), as_version=nbformat.NO_CONVERT))
+
+
+SECTION_POINTER = r"`docs/([\w-]+)\.md`, sections? ((?:\*[^*]+\*(?:,? and |, )?)+)"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_points_to_figures_that_exist(path):
+    """Where a notebook sends the reader for the figures over many deals: a section of a guide that is there
+    (``docs/teach.md``, section *Title*), not the README (whose figures moved to the guides)."""
+    import json
+    import re
+
+    text = "\n".join("".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"])
+    flat = re.sub(r"\s+", " ", text)
+    assert not re.search(r"README('s)? (gives the )?figures|figures (are )?in the README", flat), \
+        f"{path.name} points to figures in the README"
+    for page, titles in re.findall(SECTION_POINTER, flat):
+        guide = REPO / "docs" / f"{page}.md"
+        assert guide.is_file(), f"{path.name}: no docs/{page}.md"
+        headings = set(re.findall(r"^#{2,4} (.+?)\s*$", guide.read_text(encoding="utf-8"), flags=re.M))
+        for title in re.findall(r"\*([^*]+)\*", titles):
+            assert title in headings, f"{path.name}: docs/{page}.md has no section {title!r}"
+    if "figures" in flat and "1000" in flat.replace(",", ""):   # (1,000 and 1–1000 too)
+        assert re.search(SECTION_POINTER, flat), f"{path.name} speaks of figures without saying where they are"

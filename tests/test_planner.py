@@ -6,6 +6,7 @@ import pytest
 
 from spiderette import Game, GreedyStrategy, Move, simulate
 from spiderette.engine.predicates import turns_over_a_card, visible_key
+from spiderette.players import planner
 from spiderette.players.planner import DEFAULT_BUDGET, STRONG_BUDGET, Plan, PlannerStrategy, plan, table_value
 from spiderette.studies.runner import _mix
 
@@ -37,8 +38,24 @@ def test_same_observation_same_plan(deal: int, moves: int, suits: int) -> None:
     assert PlannerStrategy(budget=500)(a) == PlannerStrategy(budget=500)(b)
 
 
+def _legal_line(g: Game, line) -> str | None:
+    """Why the engine refuses ``line`` from ``g`` (the move and the reason), or ``None``: every move plays."""
+    probe = g.copy()
+    for i, m in enumerate(line):
+        assert isinstance(m, Move)
+        why = probe.why_illegal(m)
+        if why is not None:
+            return f"move {i + 1} ({m}): {why}"
+        probe.apply(m)
+    return None
+
+
 @pytest.mark.parametrize(("deal", "moves", "suits"), POSITIONS)
-def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: int) -> None:
+def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: int, monkeypatch) -> None:
+    """The search's own lines, as it found them, play in the engine: the plan's line with the safety net
+    (``planner._checked``, which cuts a line where the engine refuses a move) taken away, and every
+    alternative line (which the net never sees)."""
+    monkeypatch.setattr(planner, "_checked", lambda game, p: p)   # the raw search's line
     g = _played(deal, moves, suits)
     for budget in (1, 50, 500):
         p = plan(g, budget)
@@ -46,11 +63,8 @@ def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: i
             continue
         assert isinstance(p, Plan) and p.move == p.line[0]
         assert p.tables <= 2 * budget  # one search, or two when an empty column must be filled to deal
-        probe = g.copy()
-        for m in p.line:
-            assert isinstance(m, Move)
-            assert probe.why_illegal(m) is None, (str(m), p)
-            probe.apply(m)
+        for line in (p.line, *p.alternative_lines):
+            assert _legal_line(g, line) is None, (_legal_line(g, line), [str(m) for m in line])
         ranks = [v + len(line) for (_, v), line in zip(p.alternatives, p.alternative_lines)]
         assert ranks == sorted(ranks) and len(p.alternative_lines) == len(p.alternatives)   # best first
         assert all(line[0] == m for (m, _), line in zip(p.alternatives, p.alternative_lines))

@@ -130,3 +130,39 @@ def test_optional_extras_are_named_right():
     text = section_text(DOCS / "develop.md", "Tests")
     for extra in ("e2e", "rl", "teach", "test", "docs"):
         assert f"`{extra}`" in text and extra in extras()
+
+
+def test_gitignore_covers_the_first_hours_files():
+    """The README's virtual environment (``.venv``) and the notebook ``spiderette lab`` copies stay out of git."""
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None or not (REPO / ".git").exists():
+        pytest.skip("not a git checkout")
+    for path in (".venv/bin/python", cli.NOTEBOOK_NAME, f"games/{cli.NOTEBOOK_NAME}"):
+        p = subprocess.run(["git", "check-ignore", "-q", "--no-index", path], cwd=REPO)
+        assert p.returncode == 0, f"{path} is not ignored by .gitignore"
+
+
+# ---------------------------------------------------------------------- what the examples say they show
+def test_the_tour_says_what_it_shows_and_is_held_to_it():
+    """The tour's answers (``g.legal_moves()``, ``hint(g)``, ``solve``) carry a ``# →`` comment, which the runner
+    checks (:func:`markdown_examples.run_block`)."""
+    tour = [line for b in blocks(README.read_text(encoding="utf-8")) if b.section == "A tour in three cells"
+            for line in b.code.splitlines()]
+    marked = [line.split("#")[0].strip() for line in tour if "# →" in line]
+    assert marked == ["g.legal_moves()", "hint(g)", "print(solve(g, time_limit=10))"]
+
+
+def test_the_runner_holds_a_line_to_what_it_says_it_shows(tmp_path):
+    from markdown_examples import Block, run_block
+
+    def run(code: str) -> None:
+        run_block(tmp_path / "page.md", Block("s", 1, "python", code, None), {})
+
+    run("1 + 1   # → 2\nprint('a', 'b c')   # → a … c\nx = [3]\nx  # → [3]")
+    run("from spiderette import Game, hint\ng = Game(seed=7)\nhint(g)   # → ea1: moving 3S onto 4H …")  # the sentence
+    for wrong in ("1 + 1   # → 3", "print('abc')   # → ab", "x = 1\nx   # → 1 …2",
+                  "from spiderette import Game, hint\nhint(Game(seed=7))   # → Hint(move=…"):
+        with pytest.raises(AssertionError, match="page.md:"):
+            run(wrong)

@@ -15,18 +15,24 @@ from __future__ import annotations
 import argparse
 import codecs
 import importlib.util
+import json
 import math
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
+from .engine.cards import card_code, card_text
 from .engine.errors import QUOTE_LIMIT, clip, quote
 from .engine.game import Game
+from .engine.positions import text_picture
 from .engine.variants import RULES, VARIANTS
 from .notebook.wording import ENDINGS
 from .players.advice import hint
@@ -93,6 +99,24 @@ def _fit_streams() -> None:
             sys.stdin.reconfigure(errors="replace")
         except (ValueError, OSError):
             pass
+
+
+def shows_suits(stream) -> bool:
+    """Whether ``stream``'s encoding can write the suit symbols ♠♥♣♦ (UTF-8 can; ASCII, Latin-1 cannot)."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return False
+    try:
+        "♠♥♣♦".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def table_text(g: Game, stream=None) -> str:
+    """The terminal's picture of the table: ``10♣`` where ``stream`` (standard output) can show the suit symbols,
+    else the ASCII codes (``TC``) of ``print(g)``."""
+    return text_picture(g, card_text if shows_suits(sys.stdout if stream is None else stream) else card_code)
 
 
 class _OutputFailed(Exception):
@@ -331,12 +355,59 @@ def lab_command(folder: Path, no_browser: bool = False, port: int | None = None)
     return cmd
 
 
+#: JupyterLab's page settings for ``spiderette lab`` (a ``labconfig/page_config.json`` in a folder put first on
+#: ``JUPYTER_CONFIG_PATH``; the user's own ``~/.jupyter`` still wins): no build check. The table needs no
+#: JupyterLab build (anywidget's front end is prebuilt), and the check runs Node's yarn when Node is on the PATH,
+#: whose failures fill the terminal with minified JavaScript.
+LAB_PAGE_CONFIG = {"buildCheck": False, "buildAvailable": False}
+#: A line of JupyterLab's output longer than this is cut (a line of minified JavaScript in a Node error: its
+#: yarn configuration is read when ``jupyterlab`` is imported, which no setting turns off).
+LONG_LINE = 400
+
+
+def lab_environment(config_dir: Path) -> dict[str, str]:
+    """The environment JupyterLab runs in: this one, with ``config_dir`` (where :data:`LAB_PAGE_CONFIG` is
+    written) first on ``JUPYTER_CONFIG_PATH``."""
+    labconfig = config_dir / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "page_config.json").write_text(json.dumps(LAB_PAGE_CONFIG), encoding="utf-8")
+    env = dict(os.environ)
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(p for p in (str(config_dir), env.get("JUPYTER_CONFIG_PATH")) if p)
+    return env
+
+
+def shorten_line(line: str, limit: int = LONG_LINE) -> str:
+    """``line`` as is, or its start and how much was cut when it is longer than ``limit`` characters.
+
+    >>> shorten_line("short")
+    'short'
+    >>> shorten_line("var a=1;" * 100, limit=20)
+    'var a=1;var a=1;var  [780 characters cut]'
+    """
+    body = line.rstrip("\r\n")
+    if len(body) <= limit:
+        return line
+    return f"{body[:limit]} [{len(body) - limit} characters cut]" + line[len(body):]
+
+
+def _pass_on_shortened(source, sink) -> None:
+    """Copy the lines of ``source`` (a binary pipe) to ``sink`` (a text stream), long lines cut, until its end."""
+    with source:
+        for raw in iter(source.readline, b""):
+            try:
+                sink.write(shorten_line(raw.decode("utf-8", "replace")))
+                sink.flush()
+            except (OSError, ValueError):  # a closed or broken terminal: drain the pipe, so JupyterLab never blocks
+                pass
+
+
 def run_jupyter(cmd: list[str], cwd: Path) -> int:
     """Run JupyterLab until it stops, and return its exit code.
 
     Ctrl+C is left to it (it asks before shutting down). A SIGTERM or SIGHUP sent to this process (a
     service manager stopping it, a closed terminal) is passed on to JupyterLab, which then shuts down its
-    kernels, so that nothing is left running.
+    kernels, so that nothing is left running. It starts quietly: without its build check
+    (:data:`LAB_PAGE_CONFIG`), and with any line of its log longer than :data:`LONG_LINE` cut.
     """
     proc: subprocess.Popen | None = None
     early: list[int] = []  # signals that came before JupyterLab started
@@ -356,8 +427,12 @@ def run_jupyter(cmd: list[str], cwd: Path) -> int:
             previous[sig] = signal.signal(sig, forward)
         except ValueError:  # (not the main thread: signals cannot be caught there)
             break
+    config_dir = Path(tempfile.mkdtemp(prefix="spiderette-lab-"))
+    relay = None
     try:
-        proc = subprocess.Popen(cmd, cwd=cwd)
+        proc = subprocess.Popen(cmd, cwd=cwd, env=lab_environment(config_dir), stderr=subprocess.PIPE)
+        relay = threading.Thread(target=_pass_on_shortened, args=(proc.stderr, sys.stderr), daemon=True)
+        relay.start()
         for signum in early:
             proc.send_signal(signum)
         while True:
@@ -366,8 +441,11 @@ def run_jupyter(cmd: list[str], cwd: Path) -> int:
             except KeyboardInterrupt:
                 continue
     finally:
+        if relay is not None:
+            relay.join(timeout=5)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+        shutil.rmtree(config_dir, ignore_errors=True)
 
 
 def cmd_lab(args: argparse.Namespace) -> int:
@@ -461,7 +539,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     g = _game(args)
     echo = sys.stdin is not None and not sys.stdin.isatty()
     print(f"{_title(g)}. Type moves like ab, d, ab3; ? for help, q to quit.\n")
-    print(g)
+    print(table_text(g))
     played = False
     line: str | None = None
     while not g.is_won:
@@ -485,7 +563,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(said)
         if changed:
             print()
-            print(g)
+            print(table_text(g))
             if g.status in ("lost", "dead_end"):
                 print(f"{ENDINGS[g.status]}. u to undo, w to see where it went wrong, q to quit")
     if played and not g.is_won and line is not None:   # quit (not the end of input): offer the post-mortem

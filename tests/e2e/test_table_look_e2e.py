@@ -481,11 +481,30 @@ def test_the_dead_end_banner_undo_is_the_toolbars(lab, request):
     page = lab.page
     r = H.root(page)
     t = H.wait_table(page, lambda t: t["banner"] == "dead_end")
-    assert t["buttons"]["undo"] is False
     undo = r.locator('[data-banner-action="undo"]')
-    assert undo.is_disabled()
-    assert r.locator('[data-banner] [data-banner-action="new"]').count() == 1, "it offers a new game instead"
+    assert undo.is_disabled() and t["buttons"]["undo"] is False
     H.screenshot(page, "dead-end-without-history.png")
+    # what the player does: the banner's Undo (pressed anyway), the toolbar's, the U key; none takes anything
+    # back, in the page or in Python
+    undo.click(force=True)
+    r.locator('.sp-bar [data-action="undo"]').click(force=True)
+    r.focus()
+    page.keyboard.press("u")
+    page.wait_for_timeout(500)   # (an intent would have been answered by now)
+    after = H.wait_table(page, lambda t: t.get("pending") in (None, "0"))
+    assert after["cols"] == t["cols"] and after["banner"] == "dead_end"
+    assert after["status"]["message"] == "Nothing to undo", "the key is answered: nothing to take back"
+    assert {**after["status"], "message": ""} == {**t["status"], "message": ""}, "score, moves, deals unchanged"
+    assert H.kernel_json(page, "[w.game.position(), w.game.status]") == [loaded, "dead_end"]
+    # the way on is the banner's New game: a fresh deal, and the banner gone
+    r.locator('[data-banner] [data-banner-action="new"]').click()
+    confirm = r.locator('.sp-confirm [data-confirm-action="confirm"]')
+    page.wait_for_timeout(300)
+    if confirm.is_visible():   # (a game played into: asked first)
+        confirm.click()
+    t = H.wait_table(page, lambda t: t["banner"] is None and t["status"].get("moves") == "0", timeout=30)
+    assert H.kernel_json(page, "[w.game.status, w.game.move_count]") == ["playing", 0]
+    assert t["cols"] == H.cols_of_view(H.kernel_json(page, "w.view"))
 
 
 CONTRAST = """(root) => {

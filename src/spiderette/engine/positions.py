@@ -17,6 +17,7 @@ The position text is one line of space-separated fields, like chess FEN::
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cards import CardError, card_code, parse_card
@@ -186,20 +187,29 @@ def from_position(cls: type[Game], text: str) -> Game:
     return g
 
 
-def text_picture(g: Game) -> str:
-    """A plain-text picture of the table for ``print(game)``; face-down cards show as ``##``."""
+def text_picture(g: Game, name: Callable[[int], str] = card_code) -> str:
+    """A plain-text picture of the table for ``print(game)``; face-down cards show as ``##``. ``name`` writes
+    each face-up card (:func:`~spiderette.engine.cards.card_code` by default, ``"TC"``; ``card_text`` gives
+    ``"10♣"``, as a terminal that can show the suit symbols does), the columns as wide as its widest card.
+
+    >>> from spiderette.engine.cards import card_text
+    >>> from spiderette.engine.game import Game
+    >>> print(text_picture(Game(seed=7), card_text).splitlines()[2])
+     4♥    ##    ##    ##    ##    ##    ##
+    """
     title = g.rules.title + (f" ({g.suits} suit{'s' if g.suits != 1 else ''})" if g.suits != 4 else "")
     if g.seed is not None:
         title += f" · deal {g.seed}"
     with g.locked():
-        lines = [f"{title} · score {g.score} · moves {g.move_count} · deals left {g.deals_left}"
-                 f" · runs {g.runs_completed}/{g.runs_total} · {g.status}",
-                 "  ".join(f" {LETTERS[i]} " for i in range(g.columns)).rstrip()]
         cols = [(g.column(i), g.face_down(i)) for i in range(g.columns)]
-        found = " ".join(card_code(r[0]) for r in g.foundations) or "none"
+        found = " ".join(name(r[0]) for r in g.foundations) or "none"
         stock = g.stock_count
-    for row in range(max((len(c) for c, _ in cols), default=0)):
-        cells = ["  " if row >= len(col) else "##" if row < d else card_code(col[row]) for col, d in cols]
-        lines.append(("  ".join(f" {c}" for c in cells)).rstrip())
+        head = (f"{title} · score {g.score} · moves {g.move_count} · deals left {g.deals_left}"
+                f" · runs {g.runs_completed}/{g.runs_total} · {g.status}")
+        rows = [["" if row >= len(col) else "##" if row < d else name(col[row]) for col, d in cols]
+                for row in range(max((len(c) for c, _ in cols), default=0))]
+    width = max(2, *(len(name(suit << 4 | rank)) for suit in range(4) for rank in range(1, 14)))  # any card's
+    lines = [head, "  ".join(f" {LETTERS[i].ljust(width)}" for i in range(g.columns)).rstrip()]
+    lines += [("  ".join(f" {c.ljust(width)}" for c in cells)).rstrip() for cells in rows]
     lines.append(f"stock: {stock} cards · foundations: {found}")
     return "\n".join(lines)

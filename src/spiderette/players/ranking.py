@@ -101,6 +101,11 @@ class Hint:
     def __str__(self) -> str:
         return f"{self.move}: {self.reason}" if self.move is not None else self.reason
 
+    def _repr_pretty_(self, p, cycle: bool) -> None:
+        """A notebook cell's result (IPython): the sentence, ``str(hint)``; ``repr(hint)`` stays the full
+        ``Hint(move=Move.parse(...), ...)`` that Python reads back."""
+        p.text(str(self))
+
     def words(self, name: Callable[[int], str] = card_code) -> str:
         """The ranking's reason for the move, its cards written by ``name`` (``""`` for a hint with no kind).
 
