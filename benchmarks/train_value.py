@@ -1,6 +1,7 @@
 """The learned value of the visible table: its training data, and its fit.
 
     python benchmarks/train_value.py generate [--suits 4] [--deals 10000001-10004000] [--processes 2]
+                                              [--scheduler tcp://host:8786]
                                               [--explore 0.1] [--out benchmarks/data/value/spiderette-4.jsonl]
     python benchmarks/train_value.py fit [--data benchmarks/data/value/spiderette-4.jsonl] [--run-weight 3]
                                          [--out src/spiderette/players/value_model.json]
@@ -88,13 +89,40 @@ def generate(args: argparse.Namespace) -> None:
     deals = [d for d in deal_range(args.deals) if d not in done]
     print(f"{len(done)} deals already in {out}; {len(deals)} to play", flush=True)
     t0 = time.perf_counter()
-    with out.open("a") as f, ProcessPoolExecutor(args.processes) as pool:
+    with out.open("a") as f, _executor(args) as pool:
         futures = [pool.submit(play, d, args.variant, args.suits, args.explore, args.value) for d in deals]
+        bar = _bar(len(deals))
         for i, fut in enumerate(as_completed(futures), start=1):
             f.write(json.dumps(fut.result(), separators=(",", ":")) + "\n")
             f.flush()
-            if i % 20 == 0 or i == len(deals):
+            if bar is not None:
+                bar.update(1)
+            elif i % 20 == 0 or i == len(deals):
                 print(f"{i}/{len(deals)} deals, {time.perf_counter() - t0:.0f} s", flush=True)
+        if bar is not None:
+            bar.close()
+
+
+def _executor(args: argparse.Namespace):
+    """Where the games are played: ``--processes`` local processes, or the Dask cluster at ``--scheduler``
+    (the studies' way: any ``concurrent.futures`` executor; the workers need spiderette installed; Dask sends
+    :func:`play` itself, defined in this script, by value)."""
+    if not args.scheduler:
+        return ProcessPoolExecutor(args.processes)
+    try:
+        from distributed import Client
+    except ImportError:
+        sys.exit('--scheduler needs Dask: pip install -e ".[teach]"')
+    return Client(args.scheduler).get_executor()
+
+
+def _bar(total: int):
+    """A progress bar (tqdm, from the ``teach`` extra), or ``None``: then a line every 20 deals."""
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="deal")
 
 
 def load(path: Path) -> list[dict]:
@@ -210,6 +238,7 @@ def main() -> None:
     g.add_argument("--suits", type=int, default=4)
     g.add_argument("--deals", default="10000001-10004000")
     g.add_argument("--processes", type=int, default=2)
+    g.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786): play there instead")
     g.add_argument("--explore", type=float, default=0.1)
     g.add_argument("--value", default="handmade", help="the value the planner steers by while it plays")
     g.add_argument("--out")

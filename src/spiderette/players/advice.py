@@ -60,6 +60,7 @@ def _achieves(ends_with: tuple[str, int | None]) -> str:
         "fill": f"fills the empty column {c}, so that the stock can be dealt",
         "send": f"sends the finished run in column {c} to the foundations",
         "deal": "deals a new row: nothing among the face-up cards makes the table better",
+        "prepare": "then deals: the best table to deal on",
     }.get(what, "leaves the cards in better order")
 
 
@@ -78,6 +79,8 @@ def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str
     for m in p.line:
         steps.append(step_words(probe, m, name))
         probe.apply(m)
+    if p.ends_with[0] == "prepare":   # one move, then the deal
+        return f"moving {steps[0]} {_achieves(p.ends_with)}"
     if len(steps) == 1:
         return f"moving {steps[0]} {_achieves(p.ends_with)}"
     return f"a {len(steps)}-move plan: {', '.join(steps[:-1])}, then {steps[-1]} {_achieves(p.ends_with)}"
@@ -93,7 +96,7 @@ def _moves_words(n: int) -> str:
 
 #: What the first suggestion does when it is not a line that gains points, for :func:`_gain_words`.
 _FIRST_DOES = {"deal": "deals: no line improves the table", "send": "sends a finished run",
-               "fill": "fills the empty columns to deal"}
+               "fill": "fills the empty columns to deal", "prepare": "prepares the table, then deals"}
 
 
 def _gain_words(p: Plan, value: int, moves: int) -> str:

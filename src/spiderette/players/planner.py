@@ -22,6 +22,8 @@ time (no random state anywhere).
    ends on a better table than now, and which does not lead back to a table already seen in this game.
 3. When no line improves, it deals (when the rules allow). With an empty column blocking the deal, it first
    plans the best way to fill the empty columns. With no stock left and nothing that improves, it resigns.
+   Steering by the learned value, it also weighs the table after a deal (its new cards averaged over the cards
+   unseen) against the best line, and against one preparing move then the deal: the best of them is played.
 
 The budget counts **tables expanded** (not seconds), so a plan is the same on any machine.
 :class:`PlannerStrategy` is the player for studies; :func:`plan` gives the plan itself, for hints.
@@ -81,6 +83,11 @@ TURN_BONUS = 8
 #: While the planner wants to deal but an empty column forbids it: the cost of each empty column.
 EMPTY_WHEN_DEALING = 200
 
+#: With the learned value, how much better than the best line (in points) the table after a deal must be for
+#: the planner to deal while a line still improves. 0: measured against -30 and -60 on deals 20001-20400 (four
+#: suits), which deal earlier and leave more cards face down.
+DEAL_MARGIN = 0
+
 #: Tables expanded per move by default: fast enough for studies (a few hundredths of a second a move).
 DEFAULT_BUDGET = 2000
 #: Tables expanded per move for a "Think" button: a stronger, slower plan (under a second a move).
@@ -105,7 +112,9 @@ class Plan:
     * ``("empty", c)``: it empties column ``c``;
     * ``("better", None)``: it leaves a better table (in order, in suit);
     * ``("fill", c)``: it fills the empty column ``c`` so that a deal becomes possible;
-    * ``("deal", None)``: nothing among the visible cards improves: deal;
+    * ``("deal", None)``: deal now: nothing among the visible cards improves, or (the learned value) the
+      table after the deal is worth more than any line;
+    * ``("prepare", None)``: one move, then the deal (the learned value: the best table to deal on);
     * ``("send", c)``: send the finished run of column ``c`` (when runs are sent by hand).
     """
 
@@ -372,6 +381,14 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     rest = [nid for _, nid in ranked if nid != chosen]   # best first (by priority)
     others = [_moves(_line(nodes, nid)) for nid in rest]
     alternatives = tuple((line[0], nodes[nid][2]) for line, nid in zip(others, rest))
+    if rules.learned is not None and game.can_deal():
+        deal = _deal_decision(rules, game, table, stock, seen, unseen,
+                              nodes[chosen][2] if chosen is not None else None)
+        if deal is not None:
+            line, value = deal
+            what = ("prepare", None) if len(line) > 1 else ("deal", None)
+            return _checked(game, Plan(line[0], line, value, root_value, alternatives, expanded, what,
+                                       tuple(others)))
     if chosen is not None:
         line = _moves(_line(nodes, chosen))
         return _checked(game, Plan(line[0], line, nodes[chosen][2], root_value, alternatives, expanded,
@@ -393,6 +410,57 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
             return _checked(game, Plan(line[0], line, fnodes[nid][2], froot, alts, expanded + more,
                                        ("fill", filled), lines))
     return None
+
+
+def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: set, unseen: list[int],
+                   line_value: int | None) -> tuple[tuple[Move, ...], int] | None:
+    """Deal now, or after one preparing move, rather than play the best line (worth ``line_value``, ``None``
+    when no line improves)? The learned value weighs a table after the deal (each new card averaged over the
+    cards unseen, the stage one deal later) against the table the line ends on: the deal is planned when it
+    is better by more than :data:`DEAL_MARGIN`, or when no line improves: ``(line, value)``, the line being
+    the deal or one move and the deal; ``None`` when the line is better.
+    The preparing moves are the moves that turn no card over and finish no run, to a table not met in this
+    stage, after which the deal is allowed."""
+    after = LearnedValue(game, deals_left=game.deals_left - 1)
+    shift = after.stage_cost - rules.learned.stage_cost
+    dealt = min(len(table), stock)   # the columns that receive a card
+    memo: dict = {}
+
+    def expected(i: int, col: bytes) -> float:
+        key = (i < dealt, col)
+        got = memo.get(key)
+        if got is None:
+            down, up = col[0], col[col[0] + 1:]
+            if i < dealt and unseen:
+                got = sum(after.column_cost((down, up + bytes((c,)))) for c in unseen) / len(unseen)
+            else:
+                got = after.column_cost((down, up))
+            memo[key] = got
+        return got
+
+    def dealt_on(t: tuple) -> float:
+        return shift + sum(expected(i, c) for i, c in enumerate(t))
+
+    now = dealt_on(table)
+    best, prep = now, None
+    met = {_of_key(t) for t, s in seen if s == stock}
+    for m in rules.core.moves(table, stock_left=True):
+        if m.kind != "move":
+            continue
+        s, d, k = m.src, m.dst, m.count
+        col, dcol = table[s], table[d]
+        left, moved, finished = rules.core.shift(col, dcol, k)
+        if finished or (col[0] and k == len(col) - 1 - col[0]) or (len(left) == 1 and not game.rules.deal_with_empty):
+            continue
+        child = table[:s] + (left,) + table[s + 1:]
+        child = child[:d] + (moved,) + child[d + 1:]
+        if child not in met:
+            v = dealt_on(child) + STEP
+            if v < best:
+                best, prep = v, Move("move", s, d, k)
+    if line_value is not None and line_value <= best + DEAL_MARGIN:
+        return None
+    return ((prep, DEAL), round(best)) if prep is not None else ((DEAL,), round(now))
 
 
 def _value_of(value: object) -> str:

@@ -46,16 +46,19 @@ def load_model(path: str = str(MODEL)) -> dict:
 class LearnedValue:
     """The learned cost of the columns of one game's table, at its stage (the deals left)."""
 
-    def __init__(self, game: Game, model: dict | None = None) -> None:
+    def __init__(self, game: Game, model: dict | None = None, deals_left: int | None = None) -> None:
         model = model or load_model()
         weight = dict(zip(model["features"], model["weights"]))
-        left = game.deals_left
+        left = game.deals_left if deals_left is None else deals_left
         # one weight per column feature at this stage: its own, plus its "x deals_left" weight times the deals
         self.weights = [POINTS_PER_CARD * (weight[name] + (weight[f"{name} x deals_left"] * left
                                                             if name in STAGED else 0))
                         for name in COLUMN_FEATURES]
         #: A finished run, in points (the model's weight of ``runs_done``: negative, a bonus).
         self.run_cost = round(POINTS_PER_CARD * weight["runs_done"])
+        #: The stage's own cost, in points: the model's weight of ``deals_left`` times the deals left (constant
+        #: within one plan; it counts when a table before a deal is weighed against one after it).
+        self.stage_cost = round(POINTS_PER_CARD * weight["deals_left"] * left)
         self.links = game.rules.links
         self.cache: dict = {}
 
