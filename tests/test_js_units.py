@@ -167,6 +167,38 @@ def test_the_fixture_holds_pythons_answers():
         "the widget's answers changed: write the fixtures afresh with  python tests/test_js_units.py"
 
 
+def test_the_view_marks_exactly_the_moves_whose_outcome_only_python_knows():
+    """``unforeseen`` lists a move's target when, and only when, it completes a run that leaves; and
+    ``unforeseen_deal`` reads no hidden card: the same table with another stock lists the same columns."""
+    checked = 0
+    for variant, suits, auto in VARIANTS:
+        for seed in range(1, 8):
+            g, rng, player = Game(variant, seed=seed, suits=suits, auto_remove=auto), random.Random(seed), \
+                RulesOfThumb()
+            for _ in range(120):
+                legal = g.legal_moves()
+                if not legal:
+                    break
+                v = view(g)
+                for m in legal:
+                    if m.kind == "move":
+                        h = g.copy()
+                        h.apply(m)
+                        leaves = h.runs_completed > g.runs_completed
+                        assert (m.dst in v["unforeseen"].get(f"{m.src}:{m.count}", [])) == (auto and leaves), m
+                        checked += leaves
+                send = next((m for m in legal if m.kind == "send"), None)
+                g.apply(send or (rng.random() < 0.8 and player(g)) or rng.choice(legal))
+    assert checked > 20
+    ace_first = Game.from_position(HANDMADE[1])
+    stock = ace_first.position().split()[2]
+    other = Game.from_position(HANDMADE[1].replace(stock, stock[2:] + stock[:2]))   # the AS dealt last
+    assert view(ace_first)["unforeseen_deal"] == view(other)["unforeseen_deal"] == [0]
+    h = ace_first.copy()
+    h.deal()
+    assert h.runs_completed == 1, "the deal completes the run on column a"
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_the_front_ends_unit_tests_pass():
     p = subprocess.run(["node", "--test", "js/test/"], cwd=REPO, capture_output=True, text=True, timeout=300)
