@@ -7,7 +7,10 @@
 // - a complete run sent to the foundations (its king shows there);
 // - an undo or a redo (the table before or after, kept from earlier views).
 // The front end holds no rules: what it cannot read from the views it leaves out (the score, the targets
-// of what a move uncovers), and a card that turns over stays a back. A prediction may be made on a
+// of what a move uncovers), and a card that turns over stays a back. What the view says it cannot foresee
+// it does not predict at all (`unforeseen`: a move that completes a run, which leaves for the foundations
+// at once; `unforeseen_deal`: a deal that may complete one): such an intent waits for Python's answer, so
+// that a prediction is never wrong. A prediction may be made on a
 // prediction (the queue of intents made while Python answers, widget.js): the targets a predicted move
 // still knows are carried over (targetsAfter). Python's answer (the view with
 // `answer` equal to the intent's `id`) replaces the prediction, confirming or correcting it.
@@ -35,8 +38,20 @@ export function clickTarget(v, src, k) {
 // What a prediction leaves out: what Python computes with the rules. What it knows: one more move, which
 // may be taken back and leaves nothing to redo (the toolbar offers Undo at once).
 function base(v, last, tableau) {
-  return { ...v, tableau, targets: {}, clicks: {}, sendable: [], hint: null, last, predicted: true,
+  return { ...v, tableau, targets: {}, clicks: {}, unforeseen: {}, sendable: [], hint: null, last, predicted: true,
     moves: (v.moves | 0) + 1, can_undo: true, can_redo: false };
+}
+
+/** Does the view say the move of the top `k` cards of `src` onto `dst` has an outcome only Python knows? */
+export const unforeseen = (v, src, dst, k) => (v.unforeseen[`${src}:${k}`] || []).includes(dst);
+
+// The columns where a dealt card may complete a run (a deal there waits for Python), after a move or a
+// deal predicted on `v`: the view's own, but for the columns changed (`changed`), which are listed when
+// their face-up cards (and the backs still coming) may hold a run of all but one of its cards.
+function dealWaits(v, p, changed) {
+  const may = (i) => p.tableau[i].up.length + (p.tableau[i].coming | 0) >= v.run_length - 1;
+  return [...new Set([...v.unforeseen_deal.filter((i) => !changed.includes(i)), ...changed.filter(may)])]
+    .sort((x, y) => x - y);
 }
 
 // Whether a deal can be made after a move or a send is known when no column is empty (only the stock
@@ -50,7 +65,7 @@ function dealAfter(p, v) {
 export function predictMove(v, src, dst, k) {
   const from = v.tableau[src];
   if (!from || !v.tableau[dst] || from.coming || v.tableau[dst].coming || k < 1 || k > from.movable) return null;
-  if (!targetsOf(v, src, k).includes(dst)) return null;
+  if (!targetsOf(v, src, k).includes(dst) || unforeseen(v, src, dst, k)) return null;
   const tableau = v.tableau.map(copyColumn);
   const s = tableau[src];
   const d = tableau[dst];
@@ -59,7 +74,9 @@ export function predictMove(v, src, dst, k) {
   s.movable = s.up.length ? Math.max(1, from.movable - k) : 0;
   d.movable = k; // at least the group that came (Python says whether it joins a longer one)
   const p = dealAfter(base(v, { kind: "move", src, dst, count: k }, tableau.map(settle)), v);
-  p.targets = targetsAfter(v, src, dst, k);
+  p.targets = targetsAfter(v, src, dst, k, v.targets);
+  p.unforeseen = targetsAfter(v, src, dst, k, v.unforeseen, tableau[dst].up.length);
+  p.unforeseen_deal = dealWaits(v, p, [src, dst]);
   p.sendable = (v.sendable || []).filter((c) => c !== src && c !== dst); // (a column's own cards decide it)
   return p;
 }
@@ -70,17 +87,26 @@ export function predictMove(v, src, dst, k) {
  * onto): a group of another column goes where it went before, and onto `dst` if it went onto `src` (whose
  * top card is on `dst` now); the cards that came to `dst` go where they went from `src`. What the move
  * uncovered on `src` is left out (the next move from or onto it waits for Python).
+ * The same reading carries the unforeseen targets (`old` the view's `unforeseen`, `onto` the face-up
+ * cards on `dst` after the move): a group that now goes onto `dst` is unforeseen when it may complete a
+ * run there (the cards on `dst` and the group make a run's length: whether they join is Python's to say).
  */
-function targetsAfter(v, src, dst, k) {
+function targetsAfter(v, src, dst, k, old, onto = null) {
   const out = {};
   const other = (d) => d !== src && d !== dst;
-  const old = v.targets || {};
-  for (const [key, ds] of Object.entries(old)) {
+  for (const [key, ds] of Object.entries(old || {})) {
     const [a, c] = key.split(":").map(Number);
     if (a === src || a === dst || !Array.isArray(ds)) continue;
     const to = ds.filter(other);
-    if (ds.includes(src)) to.push(dst);
+    if (onto === null && ds.includes(src)) to.push(dst); // (its target src: the top card went onto dst)
     out[key] = to.sort((x, y) => x - y);
+  }
+  if (onto !== null) {
+    for (const [key, ds] of Object.entries(v.targets || {})) {
+      const [a, c] = key.split(":").map(Number);
+      if (a === src || a === dst || !ds.includes(src) || onto + c < v.run_length) continue;
+      out[key] = [...(out[key] || []), dst].sort((x, y) => x - y);
+    }
   }
   for (let c = 1; c <= k; c++) {
     const ds = old[`${src}:${c}`];
@@ -102,6 +128,7 @@ export function predictSend(v, src) {
   s.movable = s.up.length ? 1 : 0; // (at least the top card; Python says how many more)
   const p = base(v, { kind: "send", src }, tableau.map(settle));
   p.sendable = v.sendable.filter((c) => c !== src);
+  p.unforeseen_deal = dealWaits(v, p, [src]);
   p.foundations = [...v.foundations, run[0]];
   p.runs = (v.runs | 0) + 1;
   return dealAfter(p, v);
@@ -112,11 +139,13 @@ export function predictDeal(v) {
   if (!v.can_deal || v.deals_left < 1 || v.deal_unknown) return null;
   // (a last deal of fewer cards than columns goes onto the first columns)
   const n = Math.min(v.stock, v.columns);
+  if (v.unforeseen_deal.some((i) => i < n)) return null; // (a dealt card may complete a run there)
   const tableau = v.tableau.map((c, i) => (i < n ? { ...copyColumn(c), coming: (c.coming | 0) + 1, movable: 0 } : c));
   const p = base(v, { kind: "deal" }, tableau.map(settle));
   p.stock = Math.max(0, v.stock - v.columns);
   p.deals_left = v.deals_left - 1;
   p.can_deal = p.stock > 0 && p.deals_left > 0; // (no column is empty after a deal)
+  p.unforeseen_deal = dealWaits(v, p, [...Array(n).keys()]);
   return p;
 }
 

@@ -90,6 +90,9 @@ export function readView(model, synced = true) {
     sendable: arr(v.sendable),
     targets: obj(v.targets) || {},
     clicks: obj(v.clicks) || {},
+    // what the front end must not predict: move targets that complete a run; columns where a dealt card may
+    unforeseen: obj(v.unforeseen) || {},
+    unforeseen_deal: arr(v.unforeseen_deal).filter(Number.isInteger),
     message: str(v.message),
     tone: str(v.tone),
     refused: obj(v.refused),

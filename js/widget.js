@@ -8,8 +8,9 @@
 //
 // The modules: view.js reads the model; cards.js draws cards; layout.js sizes the table; table.js draws
 // it; toolbar.js draws what is around it; pointer.js and keyboard.js turn input into intents;
-// predict.js foresees their outcome; animation.js moves the cards. This file wires them together for
-// each view of the widget.
+// predict.js foresees their outcome; queue.js keeps the intents until Python answers them (a reducer:
+// what to send, what to draw); animation.js moves the cards. This file wires them together for each
+// view of the widget.
 
 import { h } from "./cards.js";
 import { flip, flyOn, land, moments, snapshot } from "./animation.js";
@@ -18,16 +19,13 @@ import { keepKeys } from "./keep-keys.js";
 import { createAutoScroll } from "./autoscroll.js";
 import { createSizer } from "./layout.js";
 import { createPointer } from "./pointer.js";
-import { GONE, agrees, createHistory, inCards, predict, resolve } from "./predict.js";
+import { agrees } from "./predict.js";
+import { initial, step } from "./queue.js";
 import { drawInto } from "./table.js";
 import { createChrome } from "./toolbar.js";
 import { readStats } from "./panel.js";
 import { readVariants, readView, tableauSignature } from "./view.js";
 
-/** Intents that leave the table as it is (an intent queued after one of them is predicted on the same table). */
-const STILL = ["hint", "think", "stop_thinking", "stats", "winnable", "away"];
-/** Intents that Python refuses when Python's view does not predict them (its targets, sendable, can_deal). */
-const REFUSED = ["move", "click", "send", "deal"];
 /** Intents that give up the game on the table: asked first ("Abandon this game?") while it is in progress. */
 const GIVE_UP = ["new", "restart", "resume"];
 // An intent with no answer from Python for this long: the table says the kernel does not answer (stopped,
@@ -68,15 +66,30 @@ function render({ model, el }) {
 
   // What the table shows now: Python's view or a prediction, and the elements drawn for it.
   const drawn = { view: null, refs: null, sig: "" };
-  let confirmed = null; // Python's last view (it may wait behind a prediction; the predictions start from it)
   let shown = null; // Python's last view drawn (the chrome shows it)
-  // Every intent not answered yet, in order (the one source of truth of what is pending): the first is
-  // the one Python is answering, {intent, id, sent (the intent as sent, for Python's table), guess (its
-  // prediction on that table)};
-  // the others wait their turn, {intent} (docs: "No action is lost: the queue").
-  const unanswered = [];
-  let sent = 0;
-  const history = createHistory();
+  // Every intent not answered yet, in order, with Python's last view (`queue.confirmed`: it may wait behind
+  // a prediction; the predictions start from it): the queue (queue.js; docs: "No action is lost: the queue").
+  let queue = null;
+
+  // Carry `event` to the queue and do what it says: post, draw, say. A message that cannot go (the
+  // kernel is gone: said on the felt) empties the queue, and nothing after it is done.
+  function dispatch(event) {
+    const { state, effects } = step(queue, event);
+    queue = state;
+    for (const e of effects) {
+      if (e.type === "post") {
+        if (!post(e.msg)) {
+          queue = step(queue, { type: "gone" }).state;
+          break;
+        }
+      } else if (e.type === "show") show(e.view, e.guess);
+      else if (e.type === "chrome") showChrome(e.view);
+      else if (e.type === "chain") drawChain(e.table, e.known);
+      else if (e.type === "refuse") chrome.refuse(e.text);
+    }
+    root.dataset.pending = String(queue.unanswered.length);
+    if (queue.unanswered.length) expectAnswer();
+  }
 
   // Keep an intent (the pointer, the keyboard and the buttons all come here), send it if no other is
   // waiting for Python's answer, and draw the outcome of every intent not answered at once, as far as
@@ -84,105 +97,13 @@ function render({ model, el }) {
   // behind Python, it still means the cards the player saw.
   function act(intent) {
     if (root.classList.contains("sp-silent")) chrome.refuse(SILENT_TEXT); // (nothing is predicted meanwhile)
-    unanswered.push({ intent: inCards(drawn.view, intent) });
-    if (unanswered.length === 1) sendFirst();
-    drawChain();
-  }
-
-  // Send the first intent not answered, on Python's latest table (its version), with its prediction. One
-  // whose cards are no longer where it can take them is not sent (the status line says so at the end).
-  function sendFirst() {
-    while (unanswered.length) {
-      const first = unanswered[0];
-      const intent = resolve(confirmed, first.intent);
-      if (intent === GONE) {
-        unanswered.shift();
-        notPlayed += 1;
-        continue;
-      }
-      first.id = `${PAGE}-${uid}-${++sent}`;
-      first.sent = intent;
-      first.guess = predict(confirmed, intent, history);
-      if (!post({ ...intent, version: confirmed.version, id: first.id })) {
-        unanswered.length = 0; // the comm is gone (said on the felt): nothing more can be sent
-        return;
-      }
-      expectAnswer();
-      return;
-    }
-    sayNotPlayed();
-  }
-
-  let notPlayed = 0; // intents not sent since the queue was last empty: their cards had gone
-  function sayNotPlayed() {
-    if (!notPlayed) return;
-    chrome.refuse(`${notPlayed === 1 ? "One action was" : `${notPlayed} actions were`} not played: ` +
-      "the cards had moved before Python could play it.");
-    notPlayed = 0;
-  }
-
-  // Python's view `v` answers the first intent: when it agrees with the prediction (or nothing was
-  // predicted, and the game was not replaced), the next intent goes, on Python's table; otherwise the
-  // ones made meanwhile are not sent (the whole chain rolls back), and the status line says so once.
-  function answer(v) {
-    const first = unanswered.shift();
-    const ok = first.guess ? agrees(first.guess, v) : !(v.last && v.last.kind === "new");
-    const lost = ok ? 0 : unanswered.length;
-    if (lost) unanswered.length = 0;
-    if (unanswered.length) {
-      showChrome(v);
-      sendFirst();
-      if (unanswered.length) {
-        drawChain();
-        return;
-      }
-    }
-    show(v, first.guess);
-    if (lost) {
-      notPlayed = 0;
-      chrome.refuse(`Python answered differently: ${lost} action${lost === 1 ? "" : "s"} made meanwhile ` +
-        `${lost === 1 ? "was" : "were"} not sent. ${v.message}`.trim());
-    }
-    sayNotPlayed();
-  }
-
-  // The table after Python's view and the intents not yet answered, as far as the views tell it: each is
-  // predicted on top of the one before; an intent that Python refuses on that table changes nothing; an
-  // intent with no prediction that may change the table ends it (`known` false: the table drawn is behind
-  // the intents made). Nothing is predicted while Python does not answer.
-  function chainView() {
-    if (!unanswered.length || root.classList.contains("sp-silent")) return { t: confirmed, known: true };
-    const h = history.fork();
-    let t = confirmed;
-    for (const [i, item] of unanswered.entries()) {
-      const intent = i === 0 ? item.sent : resolve(t, item.intent);
-      if (intent === GONE) continue; // (its cards will have gone: it will not be sent)
-      if (intent === null) return { t, known: false };
-      const p = i === 0 ? item.guess : predict(t, intent, h);
-      if (p) {
-        h.see(t, p);
-        t = p;
-      } else if (!STILL.includes(intent.action) && !refused(t, intent)) {
-        return { t, known: false };
-      }
-    }
-    return { t, known: true };
-  }
-
-  // Does Python refuse `intent` on the table `t`, as its view tells: nothing to undo or redo; on Python's
-  // own view, a move, a click, a send or a deal not predicted.
-  function refused(t, intent) {
-    if (intent.action === "undo") return !t.can_undo;
-    if (intent.action === "redo") return !t.can_redo;
-    return !t.predicted && REFUSED.includes(intent.action);
+    dispatch({ type: "intent", intent, drawn: drawn.view });
   }
 
   // Draw the chain's table; the chrome follows it for what a prediction knows (moves, deals left, runs,
   // Undo and Redo), Python's last view for the rest (the score, the message). Behind the intents made,
   // Undo and Redo stay offered (Python says when there is nothing to take back): no press is lost.
-  function drawChain() {
-    root.dataset.pending = String(unanswered.length);
-    const { t, known } = chainView();
+  function drawChain(t, known) {
     if (t !== drawn.view) drawTable(t);
     if (!t.predicted && known) return;
     chrome.update({ ...shown, moves: t.moves, deals_left: t.deals_left, runs: t.runs,
@@ -205,7 +126,7 @@ function render({ model, el }) {
       chrome.refuse(problem); // a bad deal number: refused before anything is asked
       return;
     }
-    if (inProgress(confirmed)) chrome.ask(action);
+    if (inProgress(queue.confirmed)) chrome.ask(action);
     else perform(action);
   }
   function closeQuestion() {
@@ -260,7 +181,7 @@ function render({ model, el }) {
     drawTable(v);
     flyOn(flights, drawn.refs);
     showChrome(v);
-    root.dataset.pending = String(unanswered.length);
+    root.dataset.pending = String(queue.unanswered.length);
     if (guess && guess.columns === v.columns) {
       guess.tableau.forEach((c, i) => {
         const up = v.tableau[i];
@@ -302,7 +223,8 @@ function render({ model, el }) {
     root.classList.add("sp-silent");
     silentNote.textContent = SILENT_TEXT;
     stage.append(silentNote);
-    if (confirmed && drawn.view !== confirmed) show(confirmed); // the predictions are taken back
+    queue = step(queue, { type: "silent", silent: true }).state; // (nothing is predicted meanwhile)
+    if (drawn.view !== queue.confirmed) show(queue.confirmed); // the predictions are taken back
     chrome.stopClock();
     chrome.refuse(SILENT_TEXT);
   }
@@ -310,6 +232,7 @@ function render({ model, el }) {
     if (silentTimer !== null) clearTimeout(silentTimer);
     silentTimer = null;
     if (root.classList.contains("sp-silent")) {
+      queue = step(queue, { type: "silent", silent: false }).state;
       root.classList.remove("sp-silent");
       silentNote.remove();
     }
@@ -317,21 +240,15 @@ function render({ model, el }) {
 
   // A hidden page (another tab, a minimised window): the game clock stops until the next action.
   on(document, "visibilitychange", () => {
-    if (document.visibilityState === "hidden" && confirmed && confirmed.clock && confirmed.clock.running) {
+    const v = queue && queue.confirmed;
+    if (document.visibilityState === "hidden" && v && v.clock && v.clock.running) {
       act({ action: "away" }); // (in turn, like every intent: a table it does not change)
     }
   });
 
   const onView = () => {
     answered(); // Python answers: the kernel is alive
-    const v = readView(model);
-    history.see(confirmed, v);
-    confirmed = v;
-    if (!unanswered.length) show(v);
-    else if (v.answer === unanswered[0].id) answer(v);
-    // (else not the answer yet: a view of a background thread's, or a later one of an earlier answer;
-    // the prediction stays on the table)
-    if (unanswered.length) expectAnswer();
+    dispatch({ type: "view", view: readView(model) });
   };
   const onVariants = () => chrome.setVariants(readVariants(model));
   const onFour = () => {
@@ -345,9 +262,8 @@ function render({ model, el }) {
   onVariants();
   onFour();
   onStats();
-  confirmed = readView(model, false);
-  history.see(null, confirmed);
-  show(confirmed);
+  queue = initial(readView(model, false), `${PAGE}-${uid}`);
+  show(queue.confirmed);
   sizer.fit();
 
   return () => {

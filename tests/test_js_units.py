@@ -17,55 +17,186 @@ from pathlib import Path
 
 import pytest
 
-from spiderette import Game, IllegalMoveError
+from spiderette import Game, IllegalMoveError, Move
 from spiderette.engine.predicates import finishes_a_run
 from spiderette.notebook.view import click_move, view
+from spiderette.players.strategies import RulesOfThumb
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURE = REPO / "js" / "test" / "fixtures" / "python-answers.json"
-VARIANTS = [("spiderette", 4), ("spiderette", 1), ("red_black_spiderette", 4), ("will_o_the_wisp", 4),
-            ("spider", 2)]
+# (variant, suits, completed runs leave on their own)
+VARIANTS = [("spiderette", 4, True), ("spiderette", 1, True), ("red_black_spiderette", 4, True),
+            ("will_o_the_wisp", 4, True), ("spider", 2, True), ("spiderette", 1, False)]
+RUN = "KSQSJSTS9S8S7S6S5S4S3S2S"   # a King-to-2 run of spades, over a face-down 5H in column a
+#: Made by hand: a move that completes a run (the AS of column g onto it) and a deal that may (the AS first).
+HANDMADE = [
+    "spiderette:4 5h" + RUN + "/qhkhad2d3D/4d5d6d7d8D/9dtdjdqdKD/ac2c3c4c5C/6c7c8c9C/tcjcqckcAS "
+    "AH2H3H4H6H7H8H9HTHJH - 20 480 -",
+    "spiderette:4 5h" + RUN + "/jhqhkhad2D/3d4d5d6d7D/8d9dtdjdQD/kdac2c3c4C/5c6c7c8c9C/tcjcqcKC "
+    "ASAH2H3H4H6H7H8H9HTH - 20 480 -",
+]
+SEEN = ("columns", "tableau", "foundations", "targets", "clicks", "unforeseen", "unforeseen_deal", "run_length",
+        "stock", "deals_left", "can_deal")
 
 
 def _table(g: Game) -> dict:
     v = view(g)
-    return {k: v[k] for k in ("columns", "tableau", "foundations", "targets", "clicks")}
+    return {k: v[k] for k in SEEN}
+
+
+def _after(g: Game, *moves: Move) -> dict:
+    """The cards of the table after ``moves`` (what a prediction is held to)."""
+    h = g.copy()
+    for m in moves:
+        h.apply(m)
+    v = view(h)
+    return {k: v[k] for k in ("tableau", "foundations", "stock")}
+
+
+def _notation(m: Move) -> list | str:
+    return [m.src, m.dst, m.count] if m.kind == "move" else m.kind
+
+
+def _position(name: str, g: Game, rng: random.Random, clicks: bool = True) -> dict:
+    """Python's answers at ``g``: click destinations, the table after some legal moves (every one that
+    completes a run among them), after a deal, and after two moves in a row (the queue's chains)."""
+    out = []
+    for src in range(g.columns) if clicks else ():
+        for k in range(1, g.movable(src) + 1):
+            try:
+                out.append([src, k, click_move(g, src, k).dst])
+            except IllegalMoveError:
+                out.append([src, k, None])
+    legal = g.legal_moves()
+    moves = [m for m in legal if m.kind == "move"]
+    finishing = [m for m in moves if finishes_a_run(g, m)]
+    chosen = finishing + [m for m in rng.sample(moves, min(3, len(moves))) if m not in finishing]
+    after = [{"move": _notation(m), "view": _after(g, m)} for m in chosen]
+    deal = next((m for m in legal if m.kind == "deal"), None)
+    chains = []
+    for m in rng.sample(moves, min(1, len(moves))) + finishing:
+        h = g.copy()
+        h.apply(m)
+        then = [x for x in h.legal_moves() if x.kind == "deal" or finishes_a_run(h, x)]
+        rest = [x for x in h.legal_moves() if x.kind == "move" and x not in then]
+        for x in then + rng.sample(rest, min(2, len(rest))):
+            chains.append({"moves": [_notation(m), _notation(x)], "view": _after(g, m, x)})
+    return {"name": name, "view": _table(g), "clicks": out, "after": after,
+            "deal": None if deal is None else _after(g, deal), "chains": chains}
 
 
 def python_answers() -> list[dict]:
-    """Positions along seeded random games, with Python's click destinations and the views after moves."""
+    """Positions along seeded random games, with Python's click destinations and the views after moves;
+    positions where a move completes a run (met by a player who follows the rules of thumb); handmade ones."""
     out = []
-    for variant, suits in VARIANTS:
+    for variant, suits, auto in VARIANTS:
+        kind = f"{variant}-{suits}{'' if auto else '-manual'}"
         for seed in range(1, 5):
-            g = Game(variant, seed=seed, suits=suits)
+            g = Game(variant, seed=seed, suits=suits, auto_remove=auto)
             rng = random.Random(seed)
             for step in range(48):
                 if step % 6 == 0:
-                    clicks = []
-                    for src in range(g.columns):
-                        for k in range(1, g.movable(src) + 1):
-                            try:
-                                clicks.append([src, k, click_move(g, src, k).dst])
-                            except IllegalMoveError:
-                                clicks.append([src, k, None])
-                    moves = [m for m in g.legal_moves() if m.kind == "move" and not finishes_a_run(g, m)]
-                    after = []
-                    for m in rng.sample(moves, min(3, len(moves))):
-                        h = g.copy()
-                        h.apply(m)
-                        after.append({"move": [m.src, m.dst, m.count], "view": _table(h)})
-                    out.append({"name": f"{variant}-{suits} deal {seed} move {g.move_count}", "view": _table(g),
-                                "clicks": clicks, "after": after})
+                    out.append(_position(f"{kind} deal {seed} move {g.move_count}", g, rng))
                 legal = g.legal_moves()
                 if not legal:
                     break
                 g.apply(rng.choice(legal))
+        met = 0
+        for seed in range(1, 40):
+            g, rng, player = Game(variant, seed=seed, suits=suits, auto_remove=auto), random.Random(seed), \
+                RulesOfThumb()
+            for _ in range(150):
+                legal = g.legal_moves()
+                if not legal or met >= 8:
+                    break
+                if any(finishes_a_run(g, m) for m in legal):
+                    out.append(_position(f"{kind} deal {seed} move {g.move_count}, a run to complete", g, rng,
+                                         clicks=False))
+                    met += 1
+                send = next((m for m in legal if m.kind == "send"), None)   # (by hand: a finished run goes)
+                g.apply(send or (rng.random() < 0.8 and player(g)) or rng.choice(legal))
+    for i, text in enumerate(HANDMADE):
+        out.append(_position(f"handmade {i}", Game.from_position(text), random.Random(i)))
+    return json.loads(json.dumps(out))
+
+
+# The intent queue's bursts (js/test/queue.test.js): what Python receives, in order, and the view it answers
+# each with, from the widget itself. Deal 7: a 4H, b 6H, c JC, d 7C, e 3S, f 8H, g AS; legal: b->d, d->f, e->a.
+# (name, the table: a deal number or a position, moves made behind the table's back, the intents received)
+BURSTS = [
+    ("burst", 7, "", [{"action": "click", "src": 1, "count": 1}, {"action": "move", "src": 4, "dst": 0, "count": 1},
+                      {"action": "deal"}, {"action": "undo"}, {"action": "undo"}]),
+    ("completes a run", HANDMADE[0], "", [{"action": "move", "src": 6, "dst": 0, "count": 1},
+                                          {"action": "move", "src": 2, "dst": 5, "count": 1}, {"action": "undo"}]),
+    ("completes a run, then a card gone", HANDMADE[0], "", [{"action": "move", "src": 6, "dst": 0, "count": 1},
+                                                            {"action": "deal"}]),
+    ("changed behind the table", 7, "bd", [{"action": "move", "src": 3, "dst": 5, "count": 1}]),
+    ("a refusal in the middle", 7, "", [{"action": "click", "src": 1, "count": 1},
+                                        {"action": "move", "src": 4, "dst": 5, "count": 1}, {"action": "deal"}]),
+]
+QUEUE_FIXTURE = REPO / "js" / "test" / "fixtures" / "queue-answers.json"
+
+
+def queue_answers() -> list[dict]:
+    """Each burst: Python's view first, then each intent received and the view that answers it."""
+    from spiderette import Widget
+
+    def seen(w: Widget) -> dict:
+        return {k: x for k, x in w.view.items() if k != "clock"}   # (the clock: the time of day)
+
+    out = []
+    for name, table, behind, intents in BURSTS:
+        g = Game(seed=table) if isinstance(table, int) else Game.from_position(table)
+        w = Widget(game=g, record=False)
+        start = seen(w)
+        if behind:
+            w.game.play(behind)
+        steps = []
+        for i, intent in enumerate(intents, start=1):
+            msg = {**intent, "version": w.view["version"], "id": f"py-{i}"}
+            w._handle_message(w, msg, [])
+            steps.append({"msg": intent, "view": seen(w)})
+        out.append({"name": name, "start": start, "steps": steps})
     return json.loads(json.dumps(out))
 
 
 def test_the_fixture_holds_pythons_answers():
     assert FIXTURE.exists() and json.loads(FIXTURE.read_text()) == python_answers(), \
         "the rules changed: write the fixture afresh with  python tests/test_js_units.py"
+    assert QUEUE_FIXTURE.exists() and json.loads(QUEUE_FIXTURE.read_text()) == queue_answers(), \
+        "the widget's answers changed: write the fixtures afresh with  python tests/test_js_units.py"
+
+
+def test_the_view_marks_exactly_the_moves_whose_outcome_only_python_knows():
+    """``unforeseen`` lists a move's target when, and only when, it completes a run that leaves; and
+    ``unforeseen_deal`` reads no hidden card: the same table with another stock lists the same columns."""
+    checked = 0
+    for variant, suits, auto in VARIANTS:
+        for seed in range(1, 8):
+            g, rng, player = Game(variant, seed=seed, suits=suits, auto_remove=auto), random.Random(seed), \
+                RulesOfThumb()
+            for _ in range(120):
+                legal = g.legal_moves()
+                if not legal:
+                    break
+                v = view(g)
+                for m in legal:
+                    if m.kind == "move":
+                        h = g.copy()
+                        h.apply(m)
+                        leaves = h.runs_completed > g.runs_completed
+                        assert (m.dst in v["unforeseen"].get(f"{m.src}:{m.count}", [])) == (auto and leaves), m
+                        checked += leaves
+                send = next((m for m in legal if m.kind == "send"), None)
+                g.apply(send or (rng.random() < 0.8 and player(g)) or rng.choice(legal))
+    assert checked > 20
+    ace_first = Game.from_position(HANDMADE[1])
+    stock = ace_first.position().split()[2]
+    other = Game.from_position(HANDMADE[1].replace(stock, stock[2:] + stock[:2]))   # the AS dealt last
+    assert view(ace_first)["unforeseen_deal"] == view(other)["unforeseen_deal"] == [0]
+    h = ace_first.copy()
+    h.deal()
+    assert h.runs_completed == 1, "the deal completes the run on column a"
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
@@ -75,5 +206,6 @@ def test_the_front_ends_unit_tests_pass():
 
 
 if __name__ == "__main__":
-    FIXTURE.write_text(json.dumps(python_answers(), separators=(",", ":")) + "\n")
-    print(f"wrote {FIXTURE.relative_to(REPO)}")
+    for path, answers in ((FIXTURE, python_answers()), (QUEUE_FIXTURE, queue_answers())):
+        path.write_text(json.dumps(answers, separators=(",", ":")) + "\n")
+        print(f"wrote {path.relative_to(REPO)}")

@@ -36,7 +36,7 @@ def table_part(v: dict) -> dict:
 
 def expected_view(g: Game) -> dict:
     v = view(g)
-    for k in ("targets", "clicks", "can_undo", "can_redo"):   # a replay is watched, not played
+    for k in ("targets", "clicks", "unforeseen", "unforeseen_deal", "can_undo", "can_redo"):   # watched, not played
         del v[k]
     return v
 

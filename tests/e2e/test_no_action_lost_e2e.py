@@ -17,6 +17,8 @@ import jupyter_harness as H
 import pytest
 from expected import cols, game, moves_are
 
+from spiderette import Game
+
 pytestmark = pytest.mark.e2e
 
 SLOW = 0.3  # seconds the kernel takes to answer each intent
@@ -193,6 +195,35 @@ def test_an_answer_slower_than_the_silent_note_loses_nothing(seed7):
     assert [c["action"] for c in H.kernel_json(page, "[c for c, m in w._log]")][1:] == ["deal", "undo", "undo"]
     assert_python_shown(page, t)
     assert seed7.widget_problems() == []
+
+
+# Column a: KS..2S over a face-down 5H; g: AS over a face-down KC; c: 8D on top, f: 9C on top.
+RUN_TO_COMPLETE = ("spiderette:4 5hKSQSJSTS9S8S7S6S5S4S3S2S/qhkhad2d3D/4d5d6d7d8D/9dtdjdqdKD/ac2c3c4c5C/"
+                   "6c7c8c9C/tcjcqckcAS AH2H3H4H6H7H8H9HTHJH - 20 480 -")
+
+
+def test_a_drag_made_behind_a_move_that_completes_a_run_is_played(lab, request):
+    """The AS completes the run on column a, which leaves for the foundations: the table does not guess
+    it (nor the cards it uncovers) and waits for Python; the drag made meanwhile is played after it."""
+    lab.open(request.node.name, [f"{H.IMPORT}, Game\nw = Widget(game=Game.from_position({RUN_TO_COMPLETE!r}))\nw"])
+    page = lab.page
+    before = H.table(page)
+    slow_answers(page, 1.0)
+    H.drag(page, H.card(page, "AS"), H.card(page, "2S"))
+    page.wait_for_timeout(150)
+    t = H.table(page)
+    assert t["cols"][0] == before["cols"][0], "the run is not drawn completed before Python says so"
+    assert H.root(page).locator('[data-pile="foundation-0"] [data-card]').count() == 0
+    H.drag(page, H.card(page, "8D"), H.card(page, "9C"))   # made before Python answers the AS
+    assert H.root(page).get_attribute("data-pending") == "2", "both wait, in turn"
+    t = settled(page)
+    assert "answered differently" not in t["status"]["message"] and "not played" not in t["status"]["message"]
+    g = Game.from_position(RUN_TO_COMPLETE)
+    g.play("ga cf")
+    assert H.kernel_json(page, "w.game.to_dict()") == g.to_dict(), "both were played"
+    assert t["cols"][0] == {"down": 0, "up": ["5H"]} and t["cols"][5]["up"][-2:] == ["9C", "8D"]
+    assert_python_shown(page, t)
+    assert lab.widget_problems() == []
 
 
 # ---------------------------------------------------------------------------------------------- a burst

@@ -17,6 +17,7 @@ from ..engine.cards import KING, card_code, rank_of
 from ..engine.errors import IllegalMoveError, Refusal, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import Move
+from ..engine.predicates import finishes_a_run
 from .wording import ENDINGS
 
 
@@ -27,6 +28,12 @@ def view(g: Game) -> dict:
     columns where the top ``count`` cards of column ``src`` may go (an empty list: movable, nowhere to go);
     ``clicks["src:count"]`` is the column a click sends them to (:func:`click_move`; absent: nowhere), so
     the front end draws a click before Python answers without knowing the rules.
+
+    What the front end cannot foresee from the view, it must not draw before Python answers:
+    ``unforeseen["src:count"]`` lists the targets where the group completes a King-to-Ace run, which
+    leaves for the foundations at once (and may uncover a face-down card); ``unforeseen_deal`` lists the
+    columns where a dealt card may complete one (a King-to-2 run on top: whether the card is its ace is
+    hidden, so the column is listed whatever the stock holds). Both are empty when runs are sent by hand.
     """
     a_game(g, "view")
     with g.locked():
@@ -35,9 +42,15 @@ def view(g: Game) -> dict:
             col, d = g.column(i), g.face_down(i)
             tableau.append({"down": d, "up": [card_code(c) for c in col[d:]], "movable": g.movable(i)})
         targets: dict[str, list[int]] = {}
+        unforeseen: dict[str, list[int]] = {}
         for m in g.legal_moves():
             if m.kind == "move":
                 targets.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
+                if g.auto_remove and finishes_a_run(g, m):
+                    unforeseen.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
+        # (only what the player sees: a King-to-2 run of one suit, or colour, on top; never the stock)
+        unforeseen_deal = [i for i in range(min(g.columns, g.stock_count))
+                           if g.auto_remove and g.movable(i) >= KING - 1 and g.top_card(i) & 15 == 2]
         clicks: dict[str, int] = {}
         for i in range(g.columns):
             for k in range(1, g.movable(i) + 1):
@@ -61,6 +74,8 @@ def view(g: Game) -> dict:
             "sendable": g.sendable(),
             "targets": targets,
             "clicks": clicks,
+            "unforeseen": unforeseen,
+            "unforeseen_deal": unforeseen_deal,
         }
 
 
