@@ -227,3 +227,16 @@ def test_the_solver_strategy_falls_back_and_says_so():
     res = simulate(SolverStrategy(node_limit=30), deals=[4], max_moves=60, progress=False)
     end = res.rows[0]["end"]
     assert "solver gave up at move 0, greedy played" in end, end
+
+
+def test_rules_of_thumb_send_a_finished_run_when_runs_are_sent_by_hand() -> None:
+    # Runs sent by hand: once a run is finished, a send and other moves are candidates together.
+    g = Game.from_dict({"variant": "spiderette", "suits": 4, "auto_remove": False, "stock": [],
+                        "tableau": [[r + "S" for r in "KQJT98765432"], ["AS"], [r + "C" for r in "KQJT9876543"],
+                                    ["2C", "AC"], [], [], []],
+                        "foundations": [[r + s for r in "KQJT98765432A"] for s in "HD"]})
+    s = RulesOfThumb()
+    g.apply(s(g))   # a two onto a three, or the ace onto the two: a run is complete
+    assert g.sendable()
+    move = s(g)
+    assert move.kind == "send" and move.src in g.sendable(), move

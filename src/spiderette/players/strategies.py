@@ -252,8 +252,11 @@ class RulesOfThumb(Strategy):
 
     @staticmethod
     def _preference(game: Game, m: Move) -> tuple:
-        # fewest face-down cards left in the source column, then the longest group, then the leftmost
-        return game.face_down(m.src), -m.count, m.src, m.dst
+        # a send first (runs sent by hand), then the fewest face-down cards left in the source column, then the
+        # longest group, then the leftmost
+        if m.kind != "move":
+            return 0, 0, 0, m.src, -1
+        return 1, game.face_down(m.src), -m.count, m.src, m.dst
 
 
 class SearchStrategy(Strategy):
