@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from spiderette import Game, GreedyStrategy, Move, simulate
-from spiderette.engine.predicates import turns_over_a_card, visible_key
+from spiderette.engine.move import DEAL
+from spiderette.engine.predicates import tables_met, turns_over_a_card, visible_key
 from spiderette.players import planner
+from spiderette.players.advice import plan_reason
 from spiderette.players.planner import DEFAULT_BUDGET, STRONG_BUDGET, Plan, PlannerStrategy, plan, table_value
 from spiderette.studies.runner import _mix
 
@@ -163,3 +165,28 @@ def test_what_a_line_achieves_is_what_the_predicates_say(variant: str, suits: in
     assert checked["turn"] > 20, checked
     if suits == 1:
         assert checked["run"] > 0, checked
+
+
+def _planner_game(deal: int, moves: int) -> Game:
+    """Deal ``deal`` after ``moves`` moves of the default planner."""
+    g = Game(seed=deal)
+    s = PlannerStrategy()
+    while g.move_count < moves:
+        g.apply(s(g))
+    return g
+
+
+def test_one_preparing_move_then_the_deal() -> None:
+    # Deal 11 after 13 moves: nothing among the face-up cards improves the table; the learned value prefers
+    # the table after 4C onto 5H to the table now as the ground for the deal.
+    g = _planner_game(11, 13)
+    p = plan(g)
+    assert p.ends_with == ("prepare", None)
+    assert len(p.line) == 2 and p.line[1] == DEAL and p.move.kind == "move"
+    assert plan_reason(g, p) == "moving 4C onto 5H then deals: the best table to deal on"
+    probe = g.copy()
+    probe.play(list(p.line))   # both moves are legal, in order
+    assert probe.deals_left == g.deals_left - 1
+    assert plan(g.redeal_hidden(3), seen=tables_met(g)) == p   # read from what a player sees only
+    assert plan(g, value="handmade").ends_with != ("prepare", None)   # only the learned value weighs a deal
+
