@@ -31,9 +31,9 @@ The budget counts **tables expanded** (not seconds), so a plan is the same on an
 **The value it steers by** is the learned one by default (:mod:`spiderette.players.value`, fitted on the
 planner's own games); ``value="handmade"`` steers by the weights below instead.
 
-**Measured** (``benchmarks/strategies.py --strategies handmade,planner``): four suits 57 of deals 1-1000
-(5.7%; hand-made 29, greedy 0), two suits 74 of deals 1-300 (24.7%; hand-made 48), one suit 627 of deals
-1-1000 (62.7%; hand-made 586, greedy 160). The hand-made weights were tuned on deals 5001-5200.
+**Measured** (``benchmarks/strategies.py --strategies handmade,planner``): four suits 59 of deals 1-1000
+(5.9%; hand-made 29, greedy 0), two suits 74 of deals 1-300 (24.7%; hand-made 48), one suit 634 of deals
+1-1000 (63.4%; hand-made 586, greedy 160). The hand-made weights were tuned on deals 5001-5200.
 """
 
 from __future__ import annotations
