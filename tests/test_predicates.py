@@ -15,8 +15,8 @@ from spiderette.players.strategies import RULES_OF_THUMB
 ISSUE = ("spiderette:1 9S8S7S6S5S/-/3S2SAS/-/-/KSQS/- 4SJSTS KSQSJSTS9S8S7S6S5S4S3S2SAS/KSQSJSTS9S8S7S6S5S4S3S2SAS"
          "/KSQSJSTS9S8S7S6S5S4S3S2SAS 200 600 3")
 
-MOVE_PREDICATES = [name for name in P.__all__
-                   if list(inspect.signature(getattr(P, name)).parameters) == ["game", "move"]
+MOVE_PREDICATES = [name for name in P.__all__ if callable(getattr(P, name))
+                   and list(inspect.signature(getattr(P, name)).parameters) == ["game", "move"]
                    and name != "left_below"]
 
 #: On :data:`spiderette.engine.predicates.EXAMPLE`: each move, and the predicates true of it (the others false).
@@ -71,10 +71,17 @@ def test_empties_a_column_means_the_source_column_is_empty_after_the_move():
             assert P.gains_an_empty_column(g, m) == gained, m
 
 
-def test_the_left_below_and_hidden_counts():
+def test_the_left_below_and_hidden_counts_and_the_cards_in_suited_runs():
     g = Game.from_position(P.EXAMPLE)
     assert P.left_below(g, g.parse_move("ab")) == 1 == g.face_down(0)
     assert P.hidden_count(g) == 2 + 17
+    assert P.cards_in_suited_runs(g) == 13 + 3 + 7 + 6     # a run done; c, f, g; not 5S on a face-down card
+    g.play("ab gf")                                          # 5S on 6S (b) links; g's run leaves, with f's part
+    assert P.cards_in_suited_runs(g) == 26 + 2 + 3
+    rb = Game("red_black_spiderette", seed=3)               # colours link there: the same count as the rule
+    links = sum(rb.rules.links(rb.column(i)[j - 1], rb.column(i)[j]) for i in range(7)
+                for j in range(rb.face_down(i) + 1, len(rb.column(i))))
+    assert (P.cards_in_suited_runs(rb) == 0) == (links == 0)
 
 
 def test_turns_over_a_card_where_a_finished_run_leaves():

@@ -79,7 +79,7 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
-from .engine.cards import SUITS
+from .engine.cards import SUITS, card_number, card_of_number
 from .engine.deals import check_seed
 from .engine.errors import is_whole, quote
 from .engine.game import Game, as_move
@@ -101,33 +101,7 @@ MAX_COUNT = 13  # a movable group is at most king to ace
 RANKS = "A23456789TJQK"
 
 
-def card_number(code: str) -> int:
-    """The number of a card in the observation: ``13·suit + rank``, suits in the order S, H, C, D.
-
-    >>> card_number("AS"), card_number("KS"), card_number("4H"), card_number("KD")
-    (1, 13, 17, 52)
-    """
-    if not isinstance(code, str):
-        raise TypeError(f"a card is written like 'AS' or '4H', not {quote(code)}")
-    if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
-        raise ValueError(f"a card is written like 'AS' or '4H' (rank A23456789TJQK, suit {SUITS}), not {quote(code)}")
-    return SUITS.index(code[1]) * 13 + RANKS.index(code[0]) + 1
-
-
 _NUMBERS = {r + s: card_number(r + s) for s in SUITS for r in RANKS}
-
-
-def card_of_number(number: int) -> int:
-    """The engine's card (``16·suit + rank``, :mod:`spiderette.engine.cards`) of an observation's card number.
-
-    >>> from spiderette.engine.cards import card_code
-    >>> card_code(card_of_number(1)), card_code(card_of_number(17)), card_code(card_of_number(52))
-    ('AS', '4H', 'KD')
-    """
-    if not (is_whole(number) or isinstance(number, np.integer)) or not 1 <= number <= 52:
-        raise ValueError(f"a card number is a whole number from 1 to 52, not {quote(number)}")
-    suit, rank = divmod(int(number) - 1, 13)
-    return 16 * suit + rank + 1
 
 
 def _real(value: object, name: str) -> float:

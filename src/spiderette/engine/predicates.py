@@ -18,8 +18,10 @@ rule of thumb means the same thing everywhere. Ten lines make a strategy that do
 ...     "no moves", "cycle (the same table 3 times)")
 True
 
-Cards are ``int`` values (:mod:`spiderette.engine.cards`: ``rank_of``, ``suit_of``, ``card_code``, ``card_text``);
-``game.column(i)`` lists a column bottom to top, the first ``game.face_down(i)`` of them face down.
+Cards are ``int`` values (:mod:`spiderette.engine.cards`: ``rank_of``, ``suit_of``, ``card_code``, ``card_text``;
+the observation writes them as codes, ``"TH"``, and that module converts); ``game.column(i)`` lists a column
+bottom to top, the first ``game.face_down(i)`` of them face down. Each predicate's example plays on
+:data:`EXAMPLE`, a small hand-built table.
 """
 
 from __future__ import annotations
@@ -28,20 +30,21 @@ from .cards import is_complete_run, rank_of
 from .game import Game
 from .move import Move
 
-#: The table of the examples below (one suit, two runs completed, 17 cards in the stock)::
-#:
-#:     a  [#] 5S          (a face-down card under 5S)     e  empty
-#:     b  6S                                              f  KS QS JS TS 9S 8S 7S
-#:     c  7S 6S 5S                                        g  6S 5S 4S 3S 2S AS
-#:     d  [#] 9S 3S       (3S out of order on 9S)
-#:
-#: ``ab`` turns a card over, building in suit; ``ae`` does it by spending the empty column; ``cb1`` breaks a
-#: suited build; ``ce3`` empties c into e (no empty column gained); ``de`` parks 3S; ``gf`` finishes a run.
 EXAMPLE = ("spiderette:1 qs5S/6S/7S6S5S/ks9S3S/-/KSQSJSTS9S8S7S/6S5S4S3S2SAS ASAS2S2S3S4S4S7S8S8S9STSTSJSJSQSKS"
            " KSQSJSTS9S8S7S6S5S4S3S2SAS 20 580 -")
+"""The table of the examples below (one suit, one run completed, 17 cards in the stock)::
+
+    a  [#] 5S          (a face-down card under 5S)     e  empty
+    b  6S                                              f  KS QS JS TS 9S 8S 7S
+    c  7S 6S 5S                                        g  6S 5S 4S 3S 2S AS
+    d  [#] 9S 3S       (3S out of order on 9S)
+
+``ab`` turns a card over, building in suit; ``ae`` does it by spending the empty column; ``cb1`` breaks a
+suited build; ``ce3`` empties c into e (no empty column gained); ``de`` parks 3S; ``gf`` finishes a run.
+"""
 
 __all__ = [
-    "visible_key", "tables_met", "hidden_count", "cards_in_suited_runs", "left_below", "finishes_a_run",
+    "EXAMPLE", "visible_key", "tables_met", "hidden_count", "cards_in_suited_runs", "left_below", "finishes_a_run",
     "turns_over_a_card",
     "empties_a_column", "gains_an_empty_column",
     "fills_an_empty_column", "breaks_a_suited_build", "lands_in_suit", "builds_in_suit",

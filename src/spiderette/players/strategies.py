@@ -175,8 +175,9 @@ class Strategy:
             return self.short_name + (f" ({', '.join(changed)})" if changed else "")
         return type(self).__name__ + (f"({', '.join(changed)})" if changed else "")
 
-    #: The label of the class (a subclass without its own ``short_name``: its class name).
     short_name = "strategy"
+    """The label of the class in tables (``"greedy"``), the settings that differ following in brackets; a
+    subclass without a ``short_name`` of its own is labelled by its class name."""
 
     def _settings(self) -> dict:
         return {k: getattr(self, k) for k in _parameters(type(self)) if hasattr(self, k)}
