@@ -19,8 +19,9 @@ and ``env.move_to_action(m)`` translate both ways.
 * ``"columns"`` (``n × L``): the face-up cards of each column, bottom to top, then zeros. A card is
   ``13·suit + rank``: rank 1 (ace) to 13 (king), suit 0 to 3 for spades, hearts, clubs, diamonds, so ``AS``
   is 1, ``KS`` 13, ``AH`` 14, ``KD`` 52; 0 is no card (dense, for a network's embedding table). The engine's
-  cards are ``16·suit + rank`` (:mod:`spiderette.engine.cards`); :func:`card_number` and :func:`card_of_number`
-  convert between them. ``L`` is the most face-up cards a column can hold:
+  cards are ``16·suit + rank`` (:mod:`spiderette.engine.cards`, where
+  :func:`~spiderette.engine.cards.card_number` and :func:`~spiderette.engine.cards.card_of_number` convert
+  between them and the observation's codes). ``L`` is the most face-up cards a column can hold:
   ``min(cards in the deck, 13 × (deals + 1))``, 52 in spiderette, 78 in spider;
 * ``"face_down"`` (``n``): how many face-down cards lie under each column;
 * ``"stock"`` (1): how many cards are left in the stock;
@@ -79,7 +80,7 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
-from .engine.cards import SUITS, card_number, card_of_number
+from .engine.cards import SUITS, card_number
 from .engine.deals import check_seed
 from .engine.errors import is_whole, quote
 from .engine.game import Game, as_move
@@ -94,7 +95,7 @@ except ImportError as e:  # gymnasium is optional: the engine needs nothing
     raise ImportError(f'spiderette.env needs gymnasium and numpy ({e.name} is missing): '
                       f'pip install "spiderette[rl]"') from e
 
-__all__ = ["SpideretteEnv", "ENV_ID", "card_number", "card_of_number", "REWARDS", "SHAPED_TURN", "SHAPED_LINK"]
+__all__ = ["SpideretteEnv", "ENV_ID", "REWARDS", "SHAPED_TURN", "SHAPED_LINK"]
 
 ENV_ID = "spiderette/Spiderette-v0"
 MAX_COUNT = 13  # a movable group is at most king to ace

@@ -17,8 +17,8 @@ sequence differ by exactly one: ``below == above + 1``.
   reads ``"10h"``).
 
 The suits are in the same order (S, H, C, D) in all of them; :func:`rank_of`, :func:`suit_of` and
-:func:`colour_of` read an engine card. (``spiderette.env`` re-exports :func:`card_number` and
-:func:`card_of_number`.)
+:func:`colour_of` read an engine card. (They need nothing optional: no gymnasium to read an observation's
+numbers.)
 
 >>> parse_card("QH") == card(12, "H")
 True
