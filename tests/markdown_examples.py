@@ -35,6 +35,8 @@ NEEDS = {
     "Studies": ["pandas", "matplotlib"],   # res.to_pandas(), res.plot() (the teach extra)
     "Where did the game go wrong?": ["pandas", "matplotlib"],   # a.to_pandas(), a.plot() (the teach extra)
     "A Gymnasium environment": ["gymnasium", "numpy"],   # the rl extra
+    "The RL environment": ["gymnasium", "numpy"],   # the API reference's spiderette.env (the rl extra)
+    "Plots in a notebook": ["matplotlib"],   # new_figure (the teach extra)
 }
 
 

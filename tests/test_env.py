@@ -11,8 +11,8 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from spiderette_testkit import game  # noqa: E402
 
 from spiderette import VARIANTS, Game, Move  # noqa: E402
-from spiderette.engine.cards import card_code, make_deck  # noqa: E402
-from spiderette.env import ENV_ID, SpideretteEnv, card_number  # noqa: E402
+from spiderette.engine.cards import card_code, card_number, make_deck  # noqa: E402
+from spiderette.env import ENV_ID, SpideretteEnv  # noqa: E402
 from spiderette.players.ranking import greedy_move  # noqa: E402
 
 
@@ -281,8 +281,7 @@ def test_shaped_rewards_turning_over_and_in_suit_links_and_still_pass_check_env(
 
 
 def test_describe_says_an_action_in_cards_and_the_card_numbers_convert():
-    from spiderette.engine.cards import card_code
-    from spiderette.env import card_number, card_of_number
+    from spiderette.engine.cards import card_code, card_number, card_of_number
 
     env = SpideretteEnv()
     env.reset(seed=7)

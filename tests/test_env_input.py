@@ -16,7 +16,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from spiderette import Game  # noqa: E402
-from spiderette.env import SpideretteEnv, card_number  # noqa: E402
+from spiderette.engine.cards import card_number  # noqa: E402
+from spiderette.env import SpideretteEnv  # noqa: E402
 
 #: Error messages stay short whatever the input.
 SHORT = 300

@@ -240,3 +240,42 @@ def test_rules_of_thumb_send_a_finished_run_when_runs_are_sent_by_hand() -> None
     assert g.sendable()
     move = s(g)
     assert move.kind == "send" and move.src in g.sendable(), move
+
+
+def test_a_subclass_with_parameters_is_labelled_by_them_without_name():
+    # (issue 29) Mine(weight=2) was "Mine", "Mine #2" in a comparison, and its repr Mine()
+    from spiderette import Strategy, compare
+
+    class Mine(Strategy):
+        def __init__(self, weight: int = 1, style: str = "dig", name: str | None = None) -> None:
+            super().__init__(name)
+            self.weight, self.style = weight, style
+
+        def choose(self, game):
+            moves = game.legal_moves()
+            return moves[min(self.weight, len(moves) - 1)] if moves else None
+
+    class Needs(Strategy):
+        def __init__(self, depth):      # no default: always shown
+            super().__init__()
+            self.depth = depth
+
+        def choose(self, game):
+            return None
+
+    class Named(Mine):
+        short_name = "mine"
+
+    class Plain(RulesOfThumb):        # the parent's settings (its _defaults) still apply
+        pass
+
+    assert Mine().name == "Mine" and repr(Mine()) == "Mine(weight=1, style='dig')"
+    assert Mine(weight=2).name == "Mine(weight=2)" and repr(Mine(weight=2)) == "Mine(weight=2, style='dig')"
+    assert Mine(3, "build").name == "Mine(weight=3, style='build')"
+    assert Mine(weight=2, name="two").name == "two" and repr(Mine(weight=2, name="two")).endswith("name='two')")
+    assert Named(weight=2).name == "mine (weight=2)" and Named().name == "mine"
+    assert Needs(2).name == "Needs(depth=2)" and repr(Needs(2)) == "Needs(depth=2)"
+    assert Plain(rules=["build in suit"]).name == "Plain(rules=('build in suit',))"
+    cmp = compare([Mine(), Mine(weight=2)], deals=[1, 2], suits=1, progress=False)
+    assert cmp.labels == ["Mine", "Mine(weight=2)"]
+    assert pickle.loads(pickle.dumps(RulesOfThumb())).name == "rules of thumb"

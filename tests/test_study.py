@@ -27,7 +27,7 @@ from spiderette.studies.intervals import binomial_two_sided, format_p, mcnemar, 
 from spiderette.studies.results import Table
 from spiderette.studies.runner import ENDS, play_deal
 
-ROW_KEYS = ["deal", "won", "runs", "score", "moves", "face_down_left", "seconds", "end"]
+ROW_KEYS = ["deal", "won", "runs", "score", "moves", "face_down_left", "suited", "seconds", "end"]
 
 
 def same(rows):
@@ -354,8 +354,10 @@ def test_with_the_extra_rows_become_a_dataframe_and_a_figure():
     pytest.importorskip("matplotlib")
     cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 6), suits=1, progress=True)
     df = cmp.results[0].to_pandas()
-    assert list(df.index) == [1, 2, 3, 4, 5] and list(df.columns) == ["strategy"] + ROW_KEYS[1:]
-    assert len(cmp.to_pandas()) == 10 and len(cmp.table().to_pandas()) == 2
+    assert list(df.deal) == [1, 2, 3, 4, 5] and list(df.columns) == ["strategy"] + ROW_KEYS   # (issue 29)
+    long = cmp.to_pandas()
+    assert len(long) == 10 and list(long.index) == list(range(10)) and len(cmp.table().to_pandas()) == 2
+    assert long.groupby("strategy").deal.count().to_dict() == {"greedy": 5, "rules of thumb": 5}
     fig = cmp.plot()
     assert len(fig.axes) == 3 and "McNemar" in fig._suptitle.get_text()
     assert [t.get_text() for t in fig.axes[0].get_xticklabels()] == ["greedy", "rules of thumb"]
@@ -423,8 +425,58 @@ def test_paired_tests_on_counts_tell_strategies_apart_when_nobody_wins():
     row = cmp.table()[1]
     assert "face down" in row and row["p (face down, sign)"] == format_p(
         cmp.paired(0, 1, "face_down_left").p_value)
-    with pytest.raises(ValueError, match="measure must be one of 'won', 'runs', 'face_down_left'"):
-        cmp.paired(measure="score")
+    for bad in ("end", "strategy", "nothing", 3, None):
+        with pytest.raises(ValueError, match=r"measure must be a number column of the rows \('won', 'runs', 'score',"
+                           r" 'moves', 'face_down_left', 'suited', 'seconds'\) or a function of the final game"):
+            cmp.paired(measure=bad)
+
+
+def test_measures_of_ones_own_a_column_or_a_function_of_the_final_game():
+    cmp = compare([RandomStrategy(seed=1), GreedyStrategy()], deals=range(1, 21), suits=4, progress=False)
+    rows = [{r["deal"]: r for r in res.rows} for res in cmp.results]
+
+    def sign(key, fewer=False):
+        k = -1 if fewer else 1
+        return (sum(1 for d in cmp.deals if k * (rows[0][d][key] - rows[1][d][key]) > 0),
+                sum(1 for d in cmp.deals if k * (rows[1][d][key] - rows[0][d][key]) > 0))
+
+    for column in ("score", "moves", "suited", "runs"):
+        t = cmp.paired(0, 1, measure=column)
+        assert (t.only_first, t.only_second) == sign(column) and t.measure == column
+    t = cmp.paired(0, 1, measure="moves", better="lower")
+    assert (t.only_first, t.only_second) == sign("moves", fewer=True)
+    assert str(t).startswith("sign test") and "deals with a lower moves for random (seed=1)" in str(t)
+    assert str(cmp.paired(0, 1, "score")).count("higher score for") == 1
+    assert "with more cards in suited runs by" in str(cmp.paired(0, 1, "suited"))
+    # the built-in four-suit measure moves without wins: greedy sorts more cards into suited runs
+    assert sum(r["suited"] for r in cmp.results[1].rows) > sum(r["suited"] for r in cmp.results[0].rows)
+    assert cmp.paired().only_first == cmp.paired().only_second == 0
+
+    def turned(game):
+        return 28 - sum(game.face_down(i) for i in range(game.columns))
+
+    t = cmp.paired(0, 1, measure=turned)
+    assert t.measure == "turned" and (t.only_first, t.only_second) == sign("face_down_left", fewer=True)
+    same = cmp.paired(0, 1, measure=lambda game: game.score)
+    assert same.measure == "measure" and (same.only_first, same.only_second) == sign("score")
+    with pytest.raises(ValueError, match="must give a number for every deal, not 'x'"):
+        cmp.paired(measure=lambda game: "x")
+    with pytest.raises(ValueError, match="better must be 'higher' or 'lower'"):
+        cmp.paired(measure="score", better="more")
+    table = cmp.table(measure=turned)
+    assert table[1]["p (turned, sign)"] == format_p(t.p_value) and table[0]["p (turned, sign)"] == ""
+    assert table[1]["turned (mean)"] == round(sum(turned(cmp.results[1].game(d)) for d in cmp.deals) / 20, 2)
+    assert "score (mean)" in cmp.table("score")[0]
+    with pytest.raises(ValueError, match="measure must be a number column"):
+        cmp.table(measure="end")
+
+
+def test_a_p_value_reads_as_a_sentence():
+    from spiderette.studies.intervals import PairedTest
+
+    assert str(PairedTest(40, 2, 1e-9, "chi-square")).endswith("; p < 0.001") and "= <" not in str(
+        PairedTest(40, 2, 1e-9, "chi-square", measure="runs"))
+    assert str(PairedTest(1, 9, 0.021484375, "exact binomial")).endswith("; p = 0.021")
 
 
 def test_a_paired_test_shows_its_sentence_as_a_cell_result():

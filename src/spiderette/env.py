@@ -19,8 +19,9 @@ and ``env.move_to_action(m)`` translate both ways.
 * ``"columns"`` (``n × L``): the face-up cards of each column, bottom to top, then zeros. A card is
   ``13·suit + rank``: rank 1 (ace) to 13 (king), suit 0 to 3 for spades, hearts, clubs, diamonds, so ``AS``
   is 1, ``KS`` 13, ``AH`` 14, ``KD`` 52; 0 is no card (dense, for a network's embedding table). The engine's
-  cards are ``16·suit + rank`` (:mod:`spiderette.engine.cards`); :func:`card_number` and :func:`card_of_number`
-  convert between them. ``L`` is the most face-up cards a column can hold:
+  cards are ``16·suit + rank`` (:mod:`spiderette.engine.cards`, where
+  :func:`~spiderette.engine.cards.card_number` and :func:`~spiderette.engine.cards.card_of_number` convert
+  between them and the observation's codes). ``L`` is the most face-up cards a column can hold:
   ``min(cards in the deck, 13 × (deals + 1))``, 52 in spiderette, 78 in spider;
 * ``"face_down"`` (``n``): how many face-down cards lie under each column;
 * ``"stock"`` (1): how many cards are left in the stock;
@@ -79,7 +80,7 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
-from .engine.cards import SUITS
+from .engine.cards import SUITS, card_number
 from .engine.deals import check_seed
 from .engine.errors import is_whole, quote
 from .engine.game import Game, as_move
@@ -94,40 +95,14 @@ except ImportError as e:  # gymnasium is optional: the engine needs nothing
     raise ImportError(f'spiderette.env needs gymnasium and numpy ({e.name} is missing): '
                       f'pip install "spiderette[rl]"') from e
 
-__all__ = ["SpideretteEnv", "ENV_ID", "card_number", "card_of_number", "REWARDS", "SHAPED_TURN", "SHAPED_LINK"]
+__all__ = ["SpideretteEnv", "ENV_ID", "REWARDS", "SHAPED_TURN", "SHAPED_LINK"]
 
 ENV_ID = "spiderette/Spiderette-v0"
 MAX_COUNT = 13  # a movable group is at most king to ace
 RANKS = "A23456789TJQK"
 
 
-def card_number(code: str) -> int:
-    """The number of a card in the observation: ``13·suit + rank``, suits in the order S, H, C, D.
-
-    >>> card_number("AS"), card_number("KS"), card_number("4H"), card_number("KD")
-    (1, 13, 17, 52)
-    """
-    if not isinstance(code, str):
-        raise TypeError(f"a card is written like 'AS' or '4H', not {quote(code)}")
-    if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
-        raise ValueError(f"a card is written like 'AS' or '4H' (rank A23456789TJQK, suit {SUITS}), not {quote(code)}")
-    return SUITS.index(code[1]) * 13 + RANKS.index(code[0]) + 1
-
-
 _NUMBERS = {r + s: card_number(r + s) for s in SUITS for r in RANKS}
-
-
-def card_of_number(number: int) -> int:
-    """The engine's card (``16·suit + rank``, :mod:`spiderette.engine.cards`) of an observation's card number.
-
-    >>> from spiderette.engine.cards import card_code
-    >>> card_code(card_of_number(1)), card_code(card_of_number(17)), card_code(card_of_number(52))
-    ('AS', '4H', 'KD')
-    """
-    if not (is_whole(number) or isinstance(number, np.integer)) or not 1 <= number <= 52:
-        raise ValueError(f"a card number is a whole number from 1 to 52, not {quote(number)}")
-    suit, rank = divmod(int(number) - 1, 13)
-    return 16 * suit + rank + 1
 
 
 def _real(value: object, name: str) -> float:

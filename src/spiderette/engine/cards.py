@@ -1,16 +1,36 @@
-"""Cards as small integers, and their text codes.
+"""Cards as small integers, and their text codes: the three ways a card is written, and the converters.
 
 A card is an ``int``: ``suit * 16 + rank`` with rank 1 (ace) to 13 (king) and suit 0 to 3 in the order
 spades, hearts, clubs, diamonds, so that bit 4 is the colour (0 black, 1 red). Two cards of one suit in
 sequence differ by exactly one: ``below == above + 1``.
 
+**Three encodings meet a student**, and this module converts between all of them:
+
+* **the engine**: an ``int``, ``16·suit + rank``, the ten of hearts ``26`` (``game.column(i)``,
+  ``game.top_card(i)``, the predicates of :mod:`spiderette.engine.predicates`);
+* **codes**: ``"TH"``, rank then suit (``game.observation()``, positions, save files, hints):
+  :func:`card_code` from an engine card, :func:`parse_card` back;
+* **the RL environment** (``spiderette.env``): ``13·suit + rank``, dense from 1 to 52 (0: no card), the ten
+  of hearts ``23``: :func:`card_number` from a code (``card_number(card_code(c))`` from an engine card),
+  :func:`card_of_number` back to an engine card;
+* **people**: ``"10♥"``, ``"ten of hearts"``: :func:`card_text`, :func:`card_name` (and :func:`parse_card`
+  reads ``"10h"``).
+
+The suits are in the same order (S, H, C, D) in all of them; :func:`rank_of`, :func:`suit_of` and
+:func:`colour_of` read an engine card. (They need nothing optional: no gymnasium to read an observation's
+numbers.)
+
 >>> parse_card("QH") == card(12, "H")
 True
->>> card_code(parse_card("th"))
-'TH'
+>>> card_code(parse_card("th")), parse_card("TH"), card_number("TH"), card_code(card_of_number(23))
+('TH', 26, 23, 'TH')
+>>> rank_of(26), suit_of(26), colour_of(26), card_text(26), card_name(26)
+(10, 'H', 1, '10♥', 'ten of hearts')
 """
 
 from __future__ import annotations
+
+import operator
 
 from .errors import quote
 
@@ -58,6 +78,7 @@ def is_complete_run(length: int, top: int) -> bool:
 
 
 def suit_of(c: int) -> str:
+    """The suit of a card, one of ``S H C D``."""
     return SUITS[c >> 4]
 
 
@@ -120,6 +141,36 @@ def parse_card(text: str) -> int:
         return _CODES[key]
     except KeyError:
         raise CardError(f"unknown card {quote(text)}: write rank (A 2-9 T J Q K) then suit (S H D C)") from None
+
+
+def card_number(code: str) -> int:
+    """The number of a card in the RL environment's observation, from its code: ``13·suit + rank``, suits in
+    the order S, H, C, D (1 to 52; 0 is no card). From an engine card: ``card_number(card_code(c))``.
+
+    >>> card_number("AS"), card_number("KS"), card_number("4H"), card_number("KD")
+    (1, 13, 17, 52)
+    """
+    if not isinstance(code, str):
+        raise TypeError(f"a card is written like 'AS' or '4H', not {quote(code)}")
+    if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
+        raise ValueError(f"a card is written like 'AS' or '4H' (rank {RANKS}, suit {SUITS}), not {quote(code)}")
+    return SUITS.index(code[1]) * 13 + RANKS.index(code[0]) + 1
+
+
+def card_of_number(number: int) -> int:
+    """The engine's card (``16·suit + rank``) of an RL observation's card number (``13·suit + rank``).
+
+    >>> card_code(card_of_number(1)), card_code(card_of_number(17)), card_code(card_of_number(52))
+    ('AS', '4H', 'KD')
+    """
+    try:
+        n = None if isinstance(number, bool) else operator.index(number)   # (a NumPy integer too)
+    except TypeError:
+        n = None
+    if n is None or not 1 <= n <= 52:
+        raise ValueError(f"a card number is a whole number from 1 to 52, not {quote(number)}")
+    suit, rank = divmod(n - 1, 13)
+    return 16 * suit + rank + 1
 
 
 def make_deck(decks: int = 1, suits: int = 4) -> list[int]:

@@ -729,9 +729,20 @@ class Game:
         No face-down or stock card is in it, and no deal number (which would tell them). Two games with the
         same observation look the same to a player; :meth:`redeal_hidden` depends on nothing else.
 
+        The keys: ``variant``, ``suits``, ``auto_remove``, ``scoring`` (the game's options); ``columns``, one
+        ``{"down": face-down count, "up": face-up cards bottom to top}`` per column; ``stock`` (cards left
+        in it); ``foundations`` (the completed runs, each king first); ``moves`` (played so far). Cards are
+        codes (``"6H"``); :meth:`column` and :meth:`top_card` give the engine's ``int`` cards, and
+        :mod:`spiderette.engine.cards` converts between the two and the RL environment's numbers
+        (``parse_card("6H")``, ``card_code(c)``, ``card_number("6H")``).
+
         >>> o = Game(seed=7).observation()
         >>> o["columns"][1], o["stock"]
         ({'down': 1, 'up': ['6H']}, 24)
+        >>> from spiderette.engine.cards import card_code
+        >>> g = Game(seed=7)
+        >>> [card_code(c) for c in g.column(1)[g.face_down(1):]] == o["columns"][1]["up"]
+        True
         """
         with self.locked():
             return {

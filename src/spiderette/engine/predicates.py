@@ -18,8 +18,10 @@ rule of thumb means the same thing everywhere. Ten lines make a strategy that do
 ...     "no moves", "cycle (the same table 3 times)")
 True
 
-Cards are ``int`` values (:mod:`spiderette.engine.cards`: ``rank_of``, ``suit_of``, ``card_code``, ``card_text``);
-``game.column(i)`` lists a column bottom to top, the first ``game.face_down(i)`` of them face down.
+Cards are ``int`` values (:mod:`spiderette.engine.cards`: ``rank_of``, ``suit_of``, ``card_code``, ``card_text``;
+the observation writes them as codes, ``"TH"``, and that module converts); ``game.column(i)`` lists a column
+bottom to top, the first ``game.face_down(i)`` of them face down. Each predicate's example plays on
+:data:`EXAMPLE`, a small hand-built table.
 """
 
 from __future__ import annotations
@@ -28,9 +30,23 @@ from .cards import is_complete_run, rank_of
 from .game import Game
 from .move import Move
 
+EXAMPLE = ("spiderette:1 qs5S/6S/7S6S5S/ks9S3S/-/KSQSJSTS9S8S7S/6S5S4S3S2SAS ASAS2S2S3S4S4S7S8S8S9STSTSJSJSQSKS"
+           " KSQSJSTS9S8S7S6S5S4S3S2SAS 20 580 -")
+"""The table of the examples below (one suit, one run completed, 17 cards in the stock)::
+
+    a  [#] 5S          (a face-down card under 5S)     e  empty
+    b  6S                                              f  KS QS JS TS 9S 8S 7S
+    c  7S 6S 5S                                        g  6S 5S 4S 3S 2S AS
+    d  [#] 9S 3S       (3S out of order on 9S)
+
+``ab`` turns a card over, building in suit; ``ae`` does it by spending the empty column; ``cb1`` breaks a
+suited build; ``ce3`` empties c into e (no empty column gained); ``de`` parks 3S; ``gf`` finishes a run.
+"""
+
 __all__ = [
-    "visible_key", "tables_met", "hidden_count", "left_below", "finishes_a_run", "turns_over_a_card",
-    "empties_a_column",
+    "EXAMPLE", "visible_key", "tables_met", "hidden_count", "cards_in_suited_runs", "left_below", "finishes_a_run",
+    "turns_over_a_card",
+    "empties_a_column", "gains_an_empty_column",
     "fills_an_empty_column", "breaks_a_suited_build", "lands_in_suit", "builds_in_suit",
     "lies_in_sequence", "builds_down",
     "splits_a_group", "turns_over_keeping_empty_columns", "spends_an_empty_column_to_turn_over", "parks_a_group",
@@ -42,6 +58,10 @@ def visible_key(game: Game) -> tuple:
 
     Within one game equal keys are equal tables (hidden cards never move), so it serves to avoid going round
     in circles even on copies whose hidden cards were redealt.
+
+    >>> g = Game(seed=7)
+    >>> visible_key(g) == visible_key(g.redeal_hidden(5)), visible_key(g) == visible_key(Game(seed=8))
+    (True, False)
     """
     return (tuple((game.face_down(i), game.column(i)[game.face_down(i):]) for i in range(game.columns)),
             game.stock_count)
@@ -67,17 +87,53 @@ def tables_met(game: Game) -> set[tuple]:
 
 
 def hidden_count(game: Game) -> int:
-    """Cards not yet seen: face down in the tableau, or in the stock."""
+    """Cards not yet seen: face down in the tableau, or in the stock.
+
+    >>> hidden_count(Game.from_position(EXAMPLE))     # 2 face down, 17 in the stock
+    19
+    """
     return sum(game.face_down(i) for i in range(game.columns)) + game.stock_count
 
 
+def cards_in_suited_runs(game: Game) -> int:
+    """Cards in suited runs: the 13 of each completed run, and every face-up card in a suited sequence of two
+    or more in the tableau (each card on the next of its suit; colour in red-black).
+
+    The four-suit measure of a study (the rows' ``suited``): it grows as a game is sorted, even when nobody
+    wins a deal.
+
+    >>> cards_in_suited_runs(Game.from_position(EXAMPLE))   # 13 + c 3 + f 7 + g 6; not 9S 3S
+    29
+    """
+    total = 13 * len(game.foundations)
+    for i in range(game.columns):
+        col, down = game.column(i), game.face_down(i)
+        linked = [False] * len(col)
+        for j in range(down + 1, len(col)):
+            if game.rules.links(col[j - 1], col[j]):
+                linked[j - 1] = linked[j] = True
+        total += sum(linked)
+    return total
+
+
 def left_below(game: Game, move: Move) -> int:
-    """The cards the move leaves in its column (face down ones included)."""
+    """The cards a move (``kind == "move"``) leaves in its column, face-down ones included.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> left_below(g, g.parse_move("ab")), left_below(g, g.parse_move("cb1"))
+    (1, 2)
+    """
     return len(game.column(move.src)) - move.count
 
 
 def finishes_a_run(game: Game, move: Move) -> bool:
-    """The move completes a King-to-Ace run (which then leaves), or sends one (when runs are sent by hand)."""
+    """The move completes a King-to-Ace run of one suit on its destination (the run then leaves, when runs
+    leave on their own), or it is a send (runs sent by hand).
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> finishes_a_run(g, g.parse_move("gf")), finishes_a_run(g, g.parse_move("ab"))
+    (True, False)
+    """
     if move.kind == "send":
         return True
     if move.kind != "move":
@@ -87,7 +143,12 @@ def finishes_a_run(game: Game, move: Move) -> bool:
 
 def turns_over_a_card(game: Game, move: Move) -> bool:
     """The move uncovers a face-down card ("turn over cards first"): in the column it leaves, or in the
-    column where it finishes a run that leaves at once."""
+    column where it finishes a run that leaves at once.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> turns_over_a_card(g, g.parse_move("ab")), turns_over_a_card(g, g.parse_move("cb1"))
+    (True, False)
+    """
     if move.kind != "move":
         return False
     if 0 < left_below(game, move) == game.face_down(move.src):
@@ -99,24 +160,64 @@ def turns_over_a_card(game: Game, move: Move) -> bool:
 
 
 def empties_a_column(game: Game, move: Move) -> bool:
-    """The move leaves its column empty ("empty columns are precious")."""
-    return move.kind == "move" and left_below(game, move) == 0 and game.top_card(move.dst) is not None
+    """The move (or send) leaves its own column empty, wherever its cards go ("empty columns are precious").
+
+    A whole column moved into another empty column empties its own too, but fills the other: no empty column
+    is gained (that is :func:`gains_an_empty_column`).
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> empties_a_column(g, g.parse_move("bf")), empties_a_column(g, g.parse_move("ce3"))
+    (True, True)
+    >>> empties_a_column(g, g.parse_move("ce2"))      # 6S 5S only: 7S stays
+    False
+    """
+    if move.kind == "send":
+        return len(game.column(move.src)) == 13
+    return move.kind == "move" and left_below(game, move) == 0
+
+
+def gains_an_empty_column(game: Game, move: Move) -> bool:
+    """The move leaves its column empty without filling another: one more empty column than before.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> gains_an_empty_column(g, g.parse_move("bf")), gains_an_empty_column(g, g.parse_move("ce3"))
+    (True, False)
+    """
+    return empties_a_column(game, move) and not fills_an_empty_column(game, move)
 
 
 def fills_an_empty_column(game: Game, move: Move) -> bool:
-    """The move puts cards into an empty column (it spends one)."""
+    """The move puts cards into an empty column (it spends one).
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> fills_an_empty_column(g, g.parse_move("de")), fills_an_empty_column(g, g.parse_move("ab"))
+    (True, False)
+    """
     return move.kind == "move" and game.top_card(move.dst) is None
 
 
 def breaks_a_suited_build(game: Game, move: Move) -> bool:
-    """The group already lies on the next card of its suit: moving it breaks a suited build."""
+    """The group lies on the next card of its suit (colour in red-black), face up: moving it breaks a suited
+    build, wherever it goes.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> breaks_a_suited_build(g, g.parse_move("cb1")), breaks_a_suited_build(g, g.parse_move("ab"))
+    (True, False)
+    """
+    if move.kind != "move":
+        return False
     below = left_below(game, move)
     col = game.column(move.src)
     return below > game.face_down(move.src) and game.rules.links(col[below - 1], col[-move.count])
 
 
 def lands_in_suit(game: Game, move: Move) -> bool:
-    """The group lands on the next card of its suit (colour in red-black), whatever it leaves behind."""
+    """The group lands on the next card of its suit (colour in red-black), whatever it leaves behind.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> lands_in_suit(g, g.parse_move("cb1")), lands_in_suit(g, g.parse_move("ae"))
+    (True, False)
+    """
     if move.kind != "move":
         return False
     onto = game.top_card(move.dst)
@@ -124,13 +225,24 @@ def lands_in_suit(game: Game, move: Move) -> bool:
 
 
 def builds_in_suit(game: Game, move: Move) -> bool:
-    """The group lands on the next card of its suit (colour in red-black) and breaks no suited build."""
+    """The group lands on the next card of its suit (colour in red-black) and breaks no suited build:
+    :func:`lands_in_suit` and not :func:`breaks_a_suited_build`.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> builds_in_suit(g, g.parse_move("ab")), builds_in_suit(g, g.parse_move("cb1"))
+    (True, False)
+    """
     return lands_in_suit(game, move) and not breaks_a_suited_build(game, move)
 
 
 def lies_in_sequence(game: Game, move: Move) -> bool:
     """The group already lies on a face-up card one rank higher (of any suit): moving it elsewhere only
-    re-parks it, which pays off when the card it frees has somewhere to go."""
+    re-parks it, which pays off when the card it frees has somewhere to go.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> lies_in_sequence(g, g.parse_move("cb1")), lies_in_sequence(g, g.parse_move("de"))
+    (True, False)
+    """
     if move.kind != "move":
         return False
     below = left_below(game, move)
@@ -139,29 +251,59 @@ def lies_in_sequence(game: Game, move: Move) -> bool:
 
 
 def builds_down(game: Game, move: Move) -> bool:
-    """The group goes onto a card one rank higher from a place where it was out of order (any suit)."""
+    """The group goes onto a card (one rank higher, as every move onto a card) from a place where it was not
+    in sequence: on a face-down card, at the bottom of its column, or on a face-up card of another rank
+    (any suit: not :func:`lies_in_sequence`).
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> builds_down(g, g.parse_move("ab")), builds_down(g, g.parse_move("cb1")), builds_down(g, g.parse_move("ae"))
+    (True, False, False)
+    """
     if move.kind != "move" or game.top_card(move.dst) is None:
         return False
     return not lies_in_sequence(game, move)
 
 
 def splits_a_group(game: Game, move: Move) -> bool:
-    """The move takes only the top part of a group that could move together."""
+    """The move takes only the top part of a group that could move together.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> splits_a_group(g, g.parse_move("cb1")), splits_a_group(g, g.parse_move("ce3"))
+    (True, False)
+    """
     return move.kind == "move" and move.count < game.movable(move.src)
 
 
 def turns_over_keeping_empty_columns(game: Game, move: Move) -> bool:
-    """The move uncovers a face-down card without spending an empty column."""
+    """The move uncovers a face-down card without spending an empty column.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> turns_over_keeping_empty_columns(g, g.parse_move("ab")), turns_over_keeping_empty_columns(g, g.parse_move("ae"))
+    (True, False)
+    """
     return turns_over_a_card(game, move) and not fills_an_empty_column(game, move)
 
 
 def spends_an_empty_column_to_turn_over(game: Game, move: Move) -> bool:
-    """The move uncovers a face-down card by putting its group into an empty column."""
+    """The move uncovers a face-down card by putting its group into an empty column.
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> spends_an_empty_column_to_turn_over(g, g.parse_move("ae")), spends_an_empty_column_to_turn_over(
+    ...     g, g.parse_move("ab"))
+    (True, False)
+    """
     return turns_over_a_card(game, move) and fills_an_empty_column(game, move)
 
 
 def parks_a_group(game: Game, move: Move) -> bool:
-    """A whole movable group, out of order where it lies, goes into an empty column to wait there."""
+    """A whole movable group that lies face up on a card not one rank higher goes into an empty column to wait
+    there (a group on a face-down card turns it over instead: :func:`spends_an_empty_column_to_turn_over`).
+
+    >>> g = Game.from_position(EXAMPLE)
+    >>> parks_a_group(g, g.parse_move("de")), parks_a_group(g, g.parse_move("ae")), parks_a_group(
+    ...     g, g.parse_move("ce2"))
+    (True, False, False)
+    """
     if not fills_an_empty_column(game, move) or move.count != game.movable(move.src):
         return False
     below = left_below(game, move)

@@ -46,5 +46,21 @@ def _shown(figure_module):
 
 def new_figure(**kwargs) -> Figure:
     """A matplotlib ``Figure`` (made without pyplot) that a notebook shows as a picture when it is a cell's
-    result, in JupyterLab, Notebook 7 and marimo, with no ``%matplotlib`` magic."""
+    result, in JupyterLab, Notebook 7 and marimo, with no ``%matplotlib`` magic.
+
+    The keyword arguments are matplotlib's ``Figure``'s (``figsize=(8, 3)``, ``layout="constrained"``, …);
+    draw on its axes (``fig.subplots()``) and end the cell with ``fig``. Without matplotlib, an
+    ``ImportError`` that says what to install (the ``teach`` extra). The plots of studies and analyses are
+    made with it.
+
+    An example (run by the tests from the API reference, where matplotlib is installed)::
+
+        from spiderette.players.extras import new_figure
+
+        fig = new_figure(figsize=(6, 2.5), layout="constrained")
+        ax = fig.subplots()
+        ax.plot([0, 1, 3, 2], label="runs completed")
+        ax.legend()
+        fig                      # the last line of a cell: shown as a picture
+    """
     return _shown(need("plot()", "matplotlib.figure"))(**kwargs)

@@ -28,6 +28,8 @@ machine.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import random
 from collections.abc import Callable, Iterable
 
@@ -37,9 +39,9 @@ from ..engine.move import Move
 from ..engine.predicates import (
     builds_down,
     builds_in_suit,
-    empties_a_column,
     fills_an_empty_column,
     finishes_a_run,
+    gains_an_empty_column,
     hidden_count,
     left_below,
     parks_a_group,
@@ -82,17 +84,74 @@ def _seed_from(game: Game, salt: object) -> int:
 
 
 # ---------------------------------------------------------------------- the base class
-class Strategy:
-    """A base for strategies with a name, a helpful repr, and a memory of the tables seen in a game.
+_REQUIRED = object()   # a parameter without a default: always shown
 
-    Subclasses implement :meth:`choose`; ``__call__`` remembers each table it is shown, and calls
-    :meth:`new_game` first when a new game starts (its first call, or a table with fewer moves than the last).
+
+def _differs(default: object, value: object) -> bool:
+    try:
+        return bool(default != value)
+    except Exception:   # (a value whose comparison fails or is not a bool, as an array's)
+        return default is not value
+
+
+@functools.cache
+def _parameters(cls: type) -> dict:
+    """The settings of a strategy class, ``{name: default}``: the ``_defaults`` of the nearest class that
+    says them, else the parameters of the nearest ``__init__`` (but ``self``, ``name``, ``*args`` and
+    ``**kwargs``; one without a default maps to ``_REQUIRED``)."""
+    for klass in cls.__mro__:
+        if klass.__dict__.get("_defaults") is not None:
+            return dict(klass.__dict__["_defaults"])
+        if "__init__" in klass.__dict__:
+            try:
+                signature = inspect.signature(klass.__dict__["__init__"])
+            except (TypeError, ValueError):
+                return {}
+            return {p.name: _REQUIRED if p.default is p.empty else p.default
+                    for p in list(signature.parameters.values())[1:]
+                    if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and p.name != "name"}
+    return {}
+
+
+class Strategy:
+    """A base for strategies: a label and a repr that show the settings, and a memory of the tables seen.
+
+    Write :meth:`choose`; the rest comes with the class. ``__call__`` (a study calls the strategy) calls
+    :meth:`new_game` when a new game starts (its first call, or a table with fewer moves than the last), then
+    remembers the table shown and asks :meth:`choose`. :meth:`first_new` picks the first of some moves that
+    does not lead back to a table already seen in this game.
+
+    **Settings in the label and the repr, by themselves.** The parameters of your ``__init__`` (each kept as
+    an attribute of the same name) are the strategy's settings: the repr shows them all, the label
+    (:attr:`name`) those that differ from their defaults. A study labels its rows, tables and plots with
+    :attr:`name`, so ``Mine()`` and ``Mine(weight=2)`` are told apart without passing ``name=``:
+
+    >>> from spiderette import Game, simulate
+    >>> from spiderette.engine.predicates import builds_in_suit, turns_over_a_card
+    >>> class Mine(Strategy):
+    ...     "Turn over a card, else build in suit (``weight`` builds count as one turn-over), else deal."
+    ...     def __init__(self, weight: int = 1, name: str | None = None) -> None:
+    ...         super().__init__(name)
+    ...         self.weight = weight
+    ...     def choose(self, game):
+    ...         moves = game.legal_moves()
+    ...         score = lambda m: self.weight * turns_over_a_card(game, m) + builds_in_suit(game, m)
+    ...         best = [m for m in sorted(moves, key=score, reverse=True) if m.kind == "deal" or score(m) > 0]
+    ...         return self.first_new(game, best)
+    >>> Mine().name, Mine(weight=2).name, repr(Mine(weight=2)), Mine(weight=2, name="digger").name
+    ('Mine', 'Mine(weight=2)', 'Mine(weight=2)', 'digger')
+    >>> simulate(Mine(weight=2), deals=range(1, 3), suits=1, progress=False).strategy
+    'Mine(weight=2)'
+
+    A class may say its label with ``short_name`` (``"greedy"``: the settings then follow in brackets,
+    ``"search (samples=40)"``), and its settings with ``_defaults`` (``{"seed": 0}``: only these are
+    shown, as the built-in strategies do). ``name=`` sets the label outright.
     """
 
     peeks: bool = False
     #: Said in the row's ``end`` after the game (set during a game); ``None``: nothing to add.
     note: str | None = None
-    _defaults: dict = {}
+    _defaults: dict | None = None
     _name: str | None = None
     _last_moves = -1
     _seen: set = frozenset()  # type: ignore[assignment]
@@ -104,18 +163,24 @@ class Strategy:
 
     @property
     def name(self) -> str:
-        """The label in tables: the short name (a subclass without one: its class name), with the settings
-        that differ from the defaults."""
+        """The label in tables and plots: ``name=`` if given; else the ``short_name`` with the settings that
+        differ from their defaults in brackets (``"search (samples=40)"``); else, for a class without a
+        ``short_name`` of its own, the class name with those settings (``"Mine(weight=2)"``)."""
         if self._name:
             return self._name
-        changed = [f"{k}={quote(v)}" for k, v in self._settings().items() if self._defaults.get(k) != v]
-        short = self.short_name if "short_name" in type(self).__dict__ else type(self).__name__
-        return short + (f" ({', '.join(changed)})" if changed else "")
+        defaults = _parameters(type(self))
+        changed = [f"{k}={quote(v)}" for k, v in self._settings().items() if defaults[k] is _REQUIRED
+                   or _differs(defaults[k], v)]
+        if "short_name" in type(self).__dict__:
+            return self.short_name + (f" ({', '.join(changed)})" if changed else "")
+        return type(self).__name__ + (f"({', '.join(changed)})" if changed else "")
 
     short_name = "strategy"
+    """The label of the class in tables (``"greedy"``), the settings that differ following in brackets; a
+    subclass without a ``short_name`` of its own is labelled by its class name."""
 
     def _settings(self) -> dict:
-        return {k: getattr(self, k) for k in self._defaults}
+        return {k: getattr(self, k) for k in _parameters(type(self)) if hasattr(self, k)}
 
     def __repr__(self) -> str:
         # (quote: a short value as its repr, a long one described briefly, so that repr never fails or floods)
@@ -132,11 +197,18 @@ class Strategy:
         return self.choose(game)
 
     def new_game(self) -> None:
-        """Forget the last game (called before the first move of each game)."""
+        """Forget the last game (called before the first move of each game). A subclass that remembers more
+        clears it here too, after ``super().new_game()``."""
         self._seen = set()
         self.note = None
 
     def choose(self, game: Game) -> Move | None:  # pragma: no cover - the subclasses say
+        """The move to play on ``game`` (a legal :class:`~spiderette.Move`, or notation as ``"ab"``), or
+        ``None`` to resign: what a subclass writes.
+
+        ``game`` is a copy, its hidden cards redealt unless the strategy ``peeks``: change it at will. The
+        tables met so far in this game are in ``self._seen``; :meth:`first_new` avoids them.
+        """
         raise NotImplementedError
 
     def first_new(self, game: Game, moves: Iterable[Move]) -> Move | None:
@@ -194,7 +266,7 @@ RULES_OF_THUMB: dict[str, Callable[[Game, Move], bool]] = {
     "finish a run": finishes_a_run,
     "turn over a card": turns_over_keeping_empty_columns,
     "build in suit": builds_in_suit,
-    "empty a column": empties_a_column,
+    "empty a column": gains_an_empty_column,
     "build down": builds_down,
     "spend an empty column to turn over a card": spends_an_empty_column_to_turn_over,
     "park a group in an empty column": parks_a_group,

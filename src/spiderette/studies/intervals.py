@@ -61,24 +61,36 @@ def chi2_one_df_survival(x: float) -> float:
     return math.erfc(math.sqrt(max(0.0, x) / 2))
 
 
-#: What a paired test compares, in the words its sentence uses: (the test's name, what a deal "better" for
-#: one strategy means).
+#: The built-in measures a paired test compares, in the words its sentence uses: (the test's name, what a
+#: deal "better" for one strategy means). Any other number column of the rows, or a function of the final
+#: game, is compared by the sign test too (:meth:`spiderette.Comparison.paired`).
 MEASURES = {
     "won": ("McNemar", "won only by"),
     "runs": ("sign test", "with more runs completed by"),
     "face_down_left": ("sign test", "with fewer cards left face down by"),
+    "suited": ("sign test", "with more cards in suited runs by"),
 }
+#: The measures of which less is better (for the others, more is).
+FEWER_IS_BETTER = frozenset({"face_down_left"})
 
 
 @dataclass(frozen=True)
 class PairedTest:
-    """A paired test of two strategies on the same deals: McNemar's on wins, or the sign test on a count.
+    """A paired test of two strategies on the same deals: McNemar's on wins, or the sign test on a measure.
 
     ``only_first`` deals came out better for the first strategy (won by it and lost by the second; or, for a
-    count, more runs completed, fewer cards left face down), ``only_second`` the other way round; ties do not
-    count. ``method`` is ``"exact binomial"`` or ``"chi-square"`` (with continuity correction); ``names``
-    the two strategies' names and ``measure`` what was compared (``"won"``, ``"runs"``,
-    ``"face_down_left"``), for the sentence, which is also what a notebook shows.
+    measure, more runs completed, fewer cards left face down, a higher value of one's own measure),
+    ``only_second`` the other way round; ties do not count. ``method`` is ``"exact binomial"`` or
+    ``"chi-square"`` (with continuity correction) for wins, ``"exact binomial"`` or ``"normal
+    approximation"`` for a measure; ``names`` the two strategies' names and ``measure`` what was compared
+    (``"won"``, ``"runs"``, ``"face_down_left"``, ``"suited"``, another column, or a function's name), with
+    ``better`` (``"higher"`` or ``"lower"``: which way is better), for the sentence, which is also what a
+    notebook shows.
+
+    >>> print(PairedTest(5, 2, 0.453125, "exact binomial", ("mine", "greedy"), "score"))
+    sign test (exact binomial): 5 deals with a higher score for mine, 2 for greedy; p = 0.453
+    >>> print(mcnemar(40, 2))
+    McNemar (chi-square): 40 deals won only by the first, 2 only by the second; p < 0.001
     """
 
     only_first: int
@@ -87,13 +99,18 @@ class PairedTest:
     method: str
     names: tuple[str, str] = ("the first", "the second")
     measure: str = "won"
+    better: str = "higher"
 
     def __str__(self) -> str:
-        test, better = MEASURES.get(self.measure, MEASURES["won"])
-        return (f"{test} ({self.method}): {self.only_first} deals {better} {self.names[0]},"
-                f" {self.only_second} by {self.names[1]}" if self.measure != "won" else
-                f"{test} ({self.method}): {self.only_first} deals won only by {self.names[0]},"
-                f" {self.only_second} only by {self.names[1]}") + f"; p = {format_p(self.p_value)}"
+        if self.measure == "won":
+            return (f"McNemar ({self.method}): {self.only_first} deals won only by {self.names[0]},"
+                    f" {self.only_second} only by {self.names[1]}; {p_text(self.p_value)}")
+        if self.measure in MEASURES:
+            test, better = MEASURES[self.measure]
+            return (f"{test} ({self.method}): {self.only_first} deals {better} {self.names[0]},"
+                    f" {self.only_second} by {self.names[1]}; {p_text(self.p_value)}")
+        return (f"sign test ({self.method}): {self.only_first} deals with a {self.better} {self.measure} for"
+                f" {self.names[0]}, {self.only_second} for {self.names[1]}; {p_text(self.p_value)}")
 
     def _repr_pretty_(self, p, cycle: bool) -> None:   # a notebook cell's result: the sentence
         p.text(str(self))
@@ -132,6 +149,16 @@ def format_p(p: float) -> str:
     if p < 0.001:
         return "< 0.001"
     return f"{p:.3f}".rstrip("0").rstrip(".") if p < 1 else "1"
+
+
+def p_text(p: float) -> str:
+    """A p-value in a sentence: ``"p = 0.021"``, ``"p < 0.001"`` (never ``"p = < 0.001"``).
+
+    >>> p_text(0.021484375), p_text(1e-9)
+    ('p = 0.021', 'p < 0.001')
+    """
+    text = format_p(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
 def format_interval(lo: float, hi: float) -> str:

@@ -12,7 +12,7 @@ mine on 1 spiderette deal (4 suits): won 1 (100.0%, 95% CI 20.7–100.0%)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,17 @@ from ..engine.errors import quote
 from ..engine.game import Game
 from ..engine.tabular import html_table, text_table
 from ..players.extras import need, new_figure
-from .intervals import MEASURES, Z95, PairedTest, format_interval, format_p, mcnemar, wilson_interval
+from .intervals import (
+    FEWER_IS_BETTER,
+    MEASURES,
+    Z95,
+    PairedTest,
+    format_interval,
+    format_p,
+    mcnemar,
+    p_text,
+    wilson_interval,
+)
 
 if TYPE_CHECKING:
     import pandas
@@ -135,11 +145,12 @@ class Simulation:
 
     # ------------------------------------------------------------------ optional extras
     def to_pandas(self) -> pandas.DataFrame:
-        """The rows as a pandas DataFrame (one row per deal, indexed by deal)."""
+        """The rows as a pandas DataFrame: one row per deal, ``strategy`` then the rows' columns (``deal`` among
+        them, a column: ``df.deal``; ``df.set_index("deal")`` to look deals up)."""
         pd = need("to_pandas()", "pandas")
-        df = pd.DataFrame(self.rows, columns=list(self.rows[0]) if self.rows else None)
+        df = pd.DataFrame(self.rows, columns=list(self.rows[0]) if self.rows else ["deal"])
         df.insert(0, "strategy", self.strategy)
-        return df.set_index("deal")
+        return df
 
     def plot(self) -> Figure:
         """The win rate with its 95% interval, and the distribution of runs completed (a matplotlib Figure)."""
@@ -200,30 +211,95 @@ class Comparison:
         raise ValueError(f"no strategy {quote(which)} here: one of {', '.join(map(repr, self.labels))}"
                          " or its index")
 
-    def paired(self, first: int | str = 0, second: int | str = 1, measure: str = "won") -> PairedTest:
-        """A paired test of two strategies (indexes or labels) on the deals both played: McNemar's test on the
-        deals won (``measure="won"``), or the sign test on the runs completed (``"runs"``) or the cards left
-        face down (``"face_down_left"``, fewer is better), which tell strategies apart when nobody wins."""
-        if measure not in MEASURES:
-            raise ValueError(f"measure must be one of {', '.join(map(repr, MEASURES))}, not {quote(measure)}")
+    def paired(self, first: int | str = 0, second: int | str = 1, measure: str | Callable[[Game], float] = "won",
+               better: str | None = None) -> PairedTest:
+        """A paired test of two strategies (indexes or labels) on the deals both played.
+
+        ``measure="won"``: McNemar's test on the deals won. Any other measure: the sign test on the deals where
+        the two differ, which tells strategies apart when nobody wins:
+
+        * a number column of the rows: ``"runs"`` (completed), ``"face_down_left"`` (fewer is better),
+          ``"suited"`` (cards in suited runs at the end), ``"score"``, ``"moves"``, …;
+        * a function of the final game, ``measure=lambda game: ...`` returning a number (each game is
+          replayed from its moves: :meth:`Simulation.game`), named in the sentence by its ``__name__``.
+
+        ``better``: ``"higher"`` (the default, but ``"lower"`` for ``face_down_left``) or ``"lower"``: which
+        way a deal counts for a strategy. A measure that is neither is a ``ValueError`` naming the choices.
+
+        >>> from spiderette import GreedyStrategy, RulesOfThumb, compare
+        >>> cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 6), suits=4, progress=False)
+        >>> str(cmp.paired(0, 1, measure="score")).startswith("sign test (exact binomial): ")
+        True
+        >>> def turned(game):
+        ...     "The cards turned over (face down at the start, not at the end)."
+        ...     return 28 - sum(game.face_down(i) for i in range(game.columns))
+        >>> t = cmp.paired(0, 1, measure=turned)
+        >>> t.measure, t.only_first + t.only_second <= 5
+        ('turned', True)
+        """
+        label, values = self._measure(measure)
+        if better is None:
+            better = "lower" if label in FEWER_IS_BETTER else "higher"
+        if better not in ("higher", "lower"):
+            raise ValueError(f"better must be 'higher' or 'lower', not {quote(better)}")
         i, j = self._index(first), self._index(second)
-        a, b = self._by_deal(i, measure), self._by_deal(j, measure)
-        sign = -1 if measure == "face_down_left" else 1   # fewer face-down cards is better
+        return self._paired(i, j, label, values(i), values(j), better)
+
+    def _paired(self, i: int, j: int, label: str, a: dict, b: dict, better: str) -> PairedTest:
+        sign = -1 if better == "lower" else 1
         only_a = sum(1 for d in self.deals if sign * (a[d] - b[d]) > 0)
         only_b = sum(1 for d in self.deals if sign * (b[d] - a[d]) > 0)
         test = mcnemar(only_a, only_b)
-        return replace(test, names=(self.labels[i], self.labels[j]), measure=measure,
-                       method=test.method if measure == "won" else "exact binomial" if test.method ==
+        return replace(test, names=(self.labels[i], self.labels[j]), measure=label, better=better,
+                       method=test.method if label == "won" else "exact binomial" if test.method ==
                        "exact binomial" else "normal approximation")
 
-    def _by_deal(self, i: int, measure: str) -> dict[int, int]:
-        return {r["deal"]: int(r[measure]) for r in self.results[i].rows}
+    def _measure(self, measure: object) -> tuple[str, Callable[[int], dict]]:
+        """``(its label, strategy index -> {deal: value})`` for a measure: a number column or a function."""
+        columns = self._number_columns()
+        choices = (f"measure must be a number column of the rows ({', '.join(map(repr, columns))}) or a function"
+                   f" of the final game (game -> number), not {quote(measure)}")
+        if isinstance(measure, str):
+            if measure not in columns:
+                raise ValueError(choices)
+            return measure, lambda i: {r["deal"]: _number(r[measure], measure) for r in self.results[i].rows}
+        if callable(measure):
+            label = getattr(measure, "__name__", None)
+            label = label if isinstance(label, str) and label.isidentifier() else "measure"
+            cache: dict[int, dict] = {}
 
-    def table(self) -> Table:
-        """One row per strategy on the common deals; the last columns compare each with the first."""
+            def values(i: int) -> dict:
+                if i not in cache:
+                    res = self.results[i]
+                    cache[i] = {d: _number(measure(res.game(d)), label) for d in self.deals}
+                return cache[i]
+            return label, values
+        raise ValueError(choices)
+
+    def _number_columns(self) -> list[str]:
+        """The columns of the rows that hold numbers in every row (``deal`` aside)."""
+        rows = [r for res in self.results for r in res.rows]
+        if not rows:
+            return list(MEASURES)
+        return [k for k in rows[0] if k != "deal" and all(_is_number(r.get(k)) for r in rows)]
+
+    def table(self, measure: str | Callable[[Game], float] | None = None, better: str | None = None) -> Table:
+        """One row per strategy on the common deals; the last columns compare each with the first.
+
+        With ``measure`` (as :meth:`paired` takes it: a number column or a function of the final game), two
+        more columns: its mean and the sign test's p against the first strategy.
+        """
         out = Table()
         common = set(self.deals)
         first_wins = sum(1 for r in self.results[0].rows if r["deal"] in common and r["won"]) if self.results else 0
+        extra = None
+        if measure is not None:
+            label, values = self._measure(measure)
+            if better is None:
+                better = "lower" if label in FEWER_IS_BETTER else "higher"
+            if better not in ("higher", "lower"):
+                raise ValueError(f"better must be 'higher' or 'lower', not {quote(better)}")
+            extra = label, values
         for i, res in enumerate(self.results):
             rows = [r for r in res.rows if r["deal"] in common]
             n, wins = len(rows), sum(1 for r in rows if r["won"])
@@ -234,10 +310,18 @@ class Comparison:
                    "face down": round(sum(r["face_down_left"] for r in rows) / n, 1) if n else None,
                    "moves": round(sum(r["moves"] for r in rows) / n, 1) if n else None,
                    "ms/game": round(1000 * sum(r["seconds"] for r in rows) / n, 1) if n else None}
+            if extra is not None:
+                label, values = extra
+                mine = values(i)
+                row[f"{label} (mean)"] = round(sum(mine[d] for d in self.deals) / n, 2) if n else None
             if len(self.results) > 1:
                 row[f"vs {self.labels[0]}"] = "" if i == 0 else f"{100 * (wins - first_wins) / max(n, 1):+.1f} pts"
                 row["p (McNemar)"] = "" if i == 0 else format_p(self.paired(0, i).p_value)
                 row["p (face down, sign)"] = "" if i == 0 else format_p(self.paired(0, i, "face_down_left").p_value)
+                if extra is not None:
+                    label, values = extra
+                    row[f"p ({label}, sign)"] = "" if i == 0 else format_p(
+                        self._paired(0, i, label, values(0), values(i), better).p_value)
             out.append(row)
         return out
 
@@ -254,9 +338,10 @@ class Comparison:
         return f"<Comparison of {', '.join(self.labels)} on {len(self.deals)} deals{part}>"
 
     def to_pandas(self) -> pandas.DataFrame:
-        """Every row of every strategy, with a ``strategy`` column (long form: one row per strategy and deal)."""
+        """Every row of every strategy, with a ``strategy`` column (long form: one row per strategy and deal;
+        ``deal`` a column, the index 0, 1, …)."""
         pd = need("to_pandas()", "pandas")
-        return pd.concat([r.to_pandas() for r in self.results])
+        return pd.concat([r.to_pandas() for r in self.results], ignore_index=True)
 
     def plot(self) -> Figure:
         """Win rates side by side with their 95% intervals, the runs-completed distributions, and the cards left
@@ -265,9 +350,20 @@ class Comparison:
         title = _deals(len(self.deals), first.variant, first.suits) if first else ""
         if len(self.results) == 2:
             t = self.paired()
-            title += f"; McNemar p = {format_p(t.p_value)} ({t.only_first} vs {t.only_second} deals differ)"
+            title += f"; McNemar {p_text(t.p_value)} ({t.only_first} vs {t.only_second} deals differ)"
         common = set(self.deals)
         return _plot([_restrict(r, common) for r in self.results], title)
+
+
+def _is_number(v: object) -> bool:
+    return isinstance(v, (int, float)) and not (isinstance(v, float) and v != v)   # (bools are ints; not nan)
+
+
+def _number(v: object, label: str) -> float:
+    """A measure's value, checked: a number (``True`` counts 1)."""
+    if not _is_number(v):
+        raise ValueError(f"the measure {label} must give a number for every deal, not {quote(v)}")
+    return v
 
 
 def _restrict(res: Simulation, deals: set[int]) -> Simulation:

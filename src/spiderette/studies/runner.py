@@ -3,7 +3,7 @@
 >>> from spiderette import simulate, compare, GreedyStrategy, RulesOfThumb
 >>> res = simulate(GreedyStrategy(), deals=range(1, 21), progress=False)
 >>> res.rows[0]["deal"], sorted(res.rows[0])
-(1, ['deal', 'end', 'face_down_left', 'moves', 'runs', 'score', 'seconds', 'won'])
+(1, ['deal', 'end', 'face_down_left', 'moves', 'runs', 'score', 'seconds', 'suited', 'won'])
 >>> len(res.game(1).history) == res.rows[0]["moves"]
 True
 >>> cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 21), progress=False)
@@ -11,7 +11,9 @@ True
 ['greedy', 'rules of thumb']
 
 Each row is one deal: ``deal``, ``won``, ``runs`` (completed), ``score``, ``moves``, ``face_down_left`` (cards
-still face down in the tableau), ``seconds`` and ``end``, how the game ended:
+still face down in the tableau), ``suited`` (cards in suited runs at the end, completed runs included:
+:func:`~spiderette.engine.predicates.cards_in_suited_runs`, a measure that moves when nobody wins),
+``seconds`` and ``end``, how the game ended:
 
 * ``"won"``;
 * ``"resigned"``: the strategy answered ``None``;
@@ -43,7 +45,7 @@ from ..engine.deals import MAX_SEED
 from ..engine.errors import IllegalMoveError, NotationError, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.predicates import visible_key
+from ..engine.predicates import cards_in_suited_runs, visible_key
 from ..players.extras import need
 from ..players.limits import seed_of
 from ..players.strategies import Strategy, strategy_label
@@ -135,7 +137,7 @@ def play_deal(strategy: StrategyLike, deal: int, variant: str = "spiderette", su
     if isinstance(note, str) and note:
         end += f" ({note})"
     row = {"deal": deal, "won": g.is_won, "runs": g.runs_completed, "score": g.score, "moves": g.move_count,
-           "face_down_left": sum(g.face_down(i) for i in range(g.columns)),
+           "face_down_left": sum(g.face_down(i) for i in range(g.columns)), "suited": cards_in_suited_runs(g),
            "seconds": time.perf_counter() - t0, "end": end}
     return row, " ".join(played)
 
