@@ -44,6 +44,7 @@ EXPECTED = {
     ],
     "05-learning.ipynb": [
         "learnt: ",                  # the trained agent, next to random play
+        "after games | runs per game (held-out)",   # the checkpoint table: learning on held-out deals
         "favourite first move on deal 7:",
     ],
     "06-what-the-expert-learned.ipynb": [
@@ -92,6 +93,8 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
 
         learnt, random_ = map(float, re.search(r"learnt: ([0-9.]+) runs per game, random: ([0-9.]+)", text).groups())
         assert learnt >= 2 * random_ and learnt - random_ >= 0.3, (learnt, random_)
+        rows = re.findall(r"^ *(\d+) \| +([0-9.]+) \|", text, re.M)   # the checkpoints: 0, 5, 20, 50, 150 games
+        assert [int(n) for n, _ in rows] == [0, 5, 20, 50, 150], rows
     images = [o for o in outputs if "image/png" in o.get("data", {})]
     assert len(images) >= IMAGES.get(path.name, 0), f"{path.name}: {len(images)} pictures shown"
 
