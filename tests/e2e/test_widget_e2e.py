@@ -1,8 +1,8 @@
 """End-to-end: the spiderette widget played in JupyterLab (and Notebook 7) in Chromium.
 
-Every test opens its own notebook (a fresh kernel) showing a numbered deal, plays it the way a player
-does (pointer, keyboard, buttons, scripted from a cell) and checks what the player would notice on the
-page, and that the kernel's game agrees. The expected positions are computed with the engine in the test
+Every test runs cells of its own (in the module's notebook, see conftest.py) showing a numbered deal, plays
+it the way a player does (pointer, keyboard, buttons, scripted from a cell) and checks what the player would
+notice on the page, and that the kernel's game agrees. The expected positions are computed with the engine in the test
 process: ``Game(seed=7)`` is the same deal as ``Widget(seed=7)`` in the kernel.
 
 Deal 7 of spiderette: a 4H, b 6H, c JC, d 7C, e 3S, f 8H, g AS (the top cards); legal: b->d, d->f, e->a.
@@ -276,9 +276,9 @@ MARKS = """(root) => ({
 
 
 def wait_home(page, code: str, home: dict) -> None:
-    """Wait (at most 2 s) until card ``code`` is back at ``home`` (its bounding box before a drag) and
+    """Wait (at most 10 s) until card ``code`` is back at ``home`` (its bounding box before a drag) and
     no longer drawn as dragged."""
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 10
     while True:
         box = H.card(page, code).bounding_box()
         if (abs(box["x"] - home["x"]) < 1 and abs(box["y"] - home["y"]) < 1
@@ -313,7 +313,7 @@ def test_a_drag_shows_where_the_cards_may_go_and_can_be_called_off(seed7):
     H.drag(page, H.card(page, "6H"), None, target_point=(right["x"] + right["width"] + 60, y0))
     assert {k: v for k, v in r.evaluate(MARKS).items() if k != "dragging"} == {"targets": [], "hover": []}
     wait_home(page, "6H", home)
-    page.wait_for_timeout(300)  # (an intent would have been answered by now)
+    H.kernel_caught_up(page)  # (an intent sent by either drop would be answered by now)
     assert H.model_view(page)["version"] == version, "no intent was sent"
     assert H.table(page)["cols"] == cols(game())
 
