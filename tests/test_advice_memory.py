@@ -72,11 +72,19 @@ FOLLOWED = {("spiderette", 4): 200, ("spider", 1): 200 if SLOW else 15, ("spider
             ("spider", 4): 200 if SLOW else 10}
 
 
-@pytest.mark.parametrize(("variant", "suits"), [("spiderette", 4), ("spiderette", 2), ("spiderette", 1),
-                                                ("spider", 1), ("spider", 2), ("spider", 4),
-                                                ("red_black_spiderette", 4), ("will_o_the_wisp", 4)])
-def test_following_the_hint_never_meets_a_table_twice(variant, suits):
-    for deal in range(1, 1 + FOLLOWED.get((variant, suits), 200 if SLOW else 40)):
+#: The deals are followed in chunks of this many, one test each: the test processes (pytest-xdist) share them.
+CHUNK = 50
+KINDS_FOLLOWED = [("spiderette", 4), ("spiderette", 2), ("spiderette", 1), ("spider", 1), ("spider", 2),
+                  ("spider", 4), ("red_black_spiderette", 4), ("will_o_the_wisp", 4)]
+FOLLOW_CHUNKS = [(v, s, first) for v, s in KINDS_FOLLOWED
+                 for first in range(1, 1 + FOLLOWED.get((v, s), 200 if SLOW else 40), CHUNK)]
+
+
+@pytest.mark.parametrize(("variant", "suits", "first"), FOLLOW_CHUNKS,
+                         ids=[f"{v}-{s}-from-{first}" for v, s, first in FOLLOW_CHUNKS])
+def test_following_the_hint_never_meets_a_table_twice(variant, suits, first):
+    last = FOLLOWED.get((variant, suits), 200 if SLOW else 40)
+    for deal in range(first, min(first + CHUNK, last + 1)):
         g = Game(variant, seed=deal, suits=suits)
         end, _ = follow(g, 400, budget=60)
         assert end != "cap", (variant, deal)

@@ -1,6 +1,9 @@
 """Fixtures for the end-to-end tests: one JupyterLab server and one Chromium for the session, one
-JupyterLab page for each test module, and a fresh notebook and kernel in it for every test (the page is
-loaded again after a test that failed or left it in an odd state).
+JupyterLab page for each test module, and one notebook and kernel in it that the module's tests take turns on:
+each test gets the notebook with its own cells, run in a kernel that has forgotten the test before (every widget
+closed, every name deleted), so each test still makes its own widgets. A test marked ``fresh_kernel`` gets a
+notebook and a kernel of its own; after a test that failed or left the page in an odd state, the page is made
+anew (and so is the kernel).
 
 Run: ``python -m pytest tests/e2e -m e2e -x -q`` (needs /usr/bin/chromium, jupyterlab, notebook, playwright).
 On a failure the page is saved to ``test-artifacts/failures/<test>.png``.
@@ -21,11 +24,21 @@ import pytest
 
 _MISSING = [m for m in ("playwright", "jupyterlab", "nbformat", "ipykernel", "anywidget")
             if importlib.util.find_spec(m) is None]
+def e2e_group(item) -> str:
+    """The xdist group of a browser test: its module."""
+    return "e2e-" + item.module.__name__.rsplit(".", 1)[-1]
+
+
 SKIP_REASON = (f"not installed: {', '.join(_MISSING)}" if _MISSING
                else None if Path(H.CHROMIUM).exists() else f"no Chromium at {H.CHROMIUM}")
 
 
 def pytest_collection_modifyitems(items):
+    # With pytest-xdist (``-n 2 --dist loadgroup``, the README's test line) the tests of one module go to one
+    # worker, in their order: they take turns on one JupyterLab page and kernel (the fixtures below).
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(pytest.mark.xdist_group(e2e_group(item)))
     if SKIP_REASON and os.environ.get("CI"):
         # .ci/run installs all of it: in CI a missing piece is a failure, never a silent skip
         raise pytest.UsageError(f"end-to-end tests cannot run in CI: {SKIP_REASON}")
@@ -67,6 +80,12 @@ def lab_server():
     server.stop()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "fresh_kernel: the test gets a notebook and a kernel of its own "
+                                       "(not the module's shared one): it restarts the kernel, or changes the "
+                                       "kernel's process for good")
+
+
 class Page:
     """A browser page with its console errors, page errors and kernel websocket frames."""
 
@@ -74,6 +93,8 @@ class Page:
         self.page = page
         self.server = server
         self.notebook: str | None = None  # the notebook opened last
+        self.shared: str | None = None  # the name of the notebook the module's tests take turns on (or None)
+        self.reused = False  # whether the test's notebook was the one of the test before (its kernel too)
         self.console: list[tuple[str, str]] = []
         self.errors: list[str] = []
         page.on("console", lambda m: self.console.append((m.type, m.text)))
@@ -81,7 +102,17 @@ class Page:
         self.frames = H.FrameLog(page)
 
     def open(self, name: str, cells: list[str], widgets: int = 1) -> str:
-        self.notebook = H.open_notebook(self.page, self.server, name, cells, widgets=widgets)
+        if self.shared is None:  # (a notebook and a kernel of the test's own)
+            if self.notebook and H.notebook_open(self.page, self.notebook):
+                H.close_notebooks(self.page, self.server)  # (the module's shared one, left by the test before)
+            self.notebook = H.open_notebook(self.page, self.server, name, cells, widgets=widgets)
+        elif self.notebook == self.shared and H.notebook_open(self.page, self.shared):
+            self.reused = True
+            H.refill_notebook(self.page, self.server, self.shared, cells, widgets=widgets)
+        else:
+            if self.notebook and self.server.app == "lab" and not self.page.evaluate(H.LAB_READY):
+                H.close_notebooks(self.page, self.server)
+            self.notebook = H.open_notebook(self.page, self.server, self.shared, cells, widgets=widgets)
         return self.notebook
 
     def reopen(self) -> None:
@@ -96,8 +127,11 @@ class Page:
                 out.append(f"console.{kind}: {text.splitlines()[0]}")
         return out
 
-    def begin(self) -> None:
-        """A test starts on this page: nothing of the test before it is seen (its logs, size, media)."""
+    def begin(self, shared: str | None = None) -> None:
+        """A test starts on this page: nothing of the test before it is seen (its logs, size, media).
+        ``shared``: the name of the notebook the module's tests take turns on (None: a notebook of its own)."""
+        self.shared = None if shared is None else re.sub(r"[^A-Za-z0-9_.-]+", "_", shared) + ".ipynb"
+        self.reused = False
         self.console.clear()
         self.errors.clear()
         self.frames.frames.clear()
@@ -106,9 +140,12 @@ class Page:
         self.page.emulate_media(reduced_motion="no-preference")
 
     def end(self) -> bool:
-        """A test is over: close its notebooks and shut their kernels down. False when the page is not
-        fit for the next test (it is then closed and a new one made)."""
+        """A test is over: close its notebooks and shut their kernels down (the module's shared notebook stays
+        open with its kernel, for the next test). False when the page is not fit for the next test (it is then
+        closed and a new one made)."""
         try:
+            if self.shared is not None and self.notebook == self.shared and H.notebook_open(self.page, self.shared):
+                return True
             H.close_notebooks(self.page, self.server)
         except Exception as e:  # noqa: BLE001 - an odd page is replaced, never reused
             print(f"the page is not reused: {type(e).__name__}: {e}")
@@ -146,10 +183,10 @@ class _Desk:
     def __init__(self, browser, server) -> None:
         self.browser, self.server, self.page = browser, server, None
 
-    def take(self) -> Page:
+    def take(self, shared: str | None) -> Page:
         if self.page is None:
             self.page = _new_page(self.browser, self.server)
-        self.page.begin()
+        self.page.begin(shared)
         return self.page
 
     def give_back(self, failed: bool) -> None:
@@ -160,6 +197,10 @@ class _Desk:
         if self.page is not None:
             self.page.page.context.close()
             self.page = None
+            try:  # (the kernels of the page's notebooks go with it)
+                H.shut_down_kernels(self.server)
+            except OSError as e:
+                print(f"could not shut the kernels down: {e}")
 
 
 @pytest.fixture(scope="module")
@@ -171,9 +212,13 @@ def _lab_desk(browser, lab_server):
 
 @pytest.fixture
 def lab(_lab_desk, request):
-    """A JupyterLab page with no notebook open (open one with ``lab.open(name, cells)``: a fresh kernel)."""
-    page = _lab_desk.take()
+    """A JupyterLab page; ``lab.open(name, cells)`` runs ``cells`` in the module's shared notebook, in a kernel
+    that has forgotten the test before (or, for a test marked ``fresh_kernel``, in a notebook ``name`` of its own
+    with a fresh kernel)."""
+    fresh = request.node.get_closest_marker("fresh_kernel") is not None
+    page = _lab_desk.take(None if fresh else request.module.__name__.rsplit(".", 1)[-1])
     yield page
+    H.Hold().release()  # (a test that failed holding Python's answers lets them go)
     _shot(page, request)
     rep = getattr(request.node, "rep_call", None)
     _lab_desk.give_back(failed=rep is None or not rep.passed)
@@ -181,7 +226,7 @@ def lab(_lab_desk, request):
 
 @pytest.fixture
 def seed7(lab, request):
-    """JupyterLab showing ``w = Widget(seed=7); w`` in a notebook of its own (a fresh kernel)."""
+    """JupyterLab showing ``w = Widget(seed=7); w`` (in the module's shared notebook, see ``lab``)."""
     lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw"])
     return lab
 

@@ -54,6 +54,9 @@ SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True},
+    # no autosave: a notebook reused by the next test is rewritten on disk and reverted (see refill_notebook);
+    # a save in between would raise JupyterLab's "file changed" dialog
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
 }
 
 
@@ -224,11 +227,7 @@ def close_notebooks(page, server: JupyterServer, timeout: float = 30_000) -> Non
     """Close every document open in JupyterLab (unsaved changes dropped) and shut down every kernel."""
     page.evaluate("() => { for (const w of [...window.jupyterapp.shell.widgets('main')]) w.dispose(); }")
     # (JupyterLab may open a Launcher in the empty main area: it stays, the next notebook opens beside it)
-    with urllib.request.urlopen(server.api("sessions"), timeout=30) as r:
-        sessions = json.load(r)
-    for session in sessions:
-        req = urllib.request.Request(server.api(f"sessions/{session['id']}"), method="DELETE")
-        urllib.request.urlopen(req, timeout=30).close()
+    shut_down_kernels(server)
     page.wait_for_function(LAB_READY, timeout=timeout, polling=50)
 
 
@@ -251,6 +250,64 @@ def open_notebook(page, server: JupyterServer, name: str, cells: Iterable[str], 
         timeout=timeout, polling=50)
     page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=100)
     return nb
+
+
+# The kernel forgets the test before: every widget closed (its comm too: the page's widget manager drops its
+# model), every name of the user namespace deleted (and the output history that holds the last widget).
+KERNEL_FORGET = """import ipywidgets as _ipw
+_ipw.Widget.close_all()
+get_ipython().run_line_magic('reset', '-f')
+import gc as _gc
+_gc.collect()
+del _gc
+"""
+
+NOTEBOOK_PANEL = """(path) => [...window.jupyterapp.shell.widgets('main')]
+  .find((w) => w.context && w.context.path === path)"""
+
+
+def notebook_open(page, path: str) -> bool:
+    """Whether the notebook ``path`` is open in JupyterLab with a live kernel (it can be refilled)."""
+    try:
+        return bool(page.evaluate(f"""(path) => {{
+          const w = ({NOTEBOOK_PANEL})(path);
+          const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+          return !!k && !k.isDisposed && ['idle', 'busy'].includes(k.status);
+        }}""", path))
+    except Exception:  # noqa: BLE001 - a page that cannot say is not reused
+        return False
+
+
+def refill_notebook(page, server: JupyterServer, path: str, cells: Iterable[str], widgets: int = 1,
+                    timeout: float = 90_000) -> str:
+    """Give the open notebook ``path`` new cells and run them in its kernel, which forgets the test before:
+    the kernel and the page are reused, each test still makes its own widgets in cells of its own."""
+    page.evaluate(f"""(path) => window.jupyterapp.shell.activateById(({NOTEBOOK_PANEL})(path).id)""", path)
+    page.wait_for_function(f"""(path) => window.jupyterapp.shell.currentWidget === ({NOTEBOOK_PANEL})(path)""",
+                           arg=path, timeout=timeout, polling=50)
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=50)
+    kernel_eval(page, KERNEL_FORGET)
+    cells = list(cells)
+    server.write_notebook(path, cells)
+    page.evaluate("async () => { await window.jupyterapp.shell.currentWidget.context.revert(); }")
+    page.wait_for_function("""(n) => { const w = window.jupyterapp.shell.currentWidget;
+        return w.content.widgets.length === n && !document.querySelector('.spiderette'); }""",
+                           arg=len(cells), timeout=timeout, polling=50)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.spiderette [data-pile=\"stock\"]').length >= {widgets}",
+        timeout=timeout, polling=50)
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=100)
+    return path
+
+
+def shut_down_kernels(server: JupyterServer) -> None:
+    """Delete every session of the server (their kernels are shut down)."""
+    with urllib.request.urlopen(server.api("sessions"), timeout=30) as r:
+        sessions = json.load(r)
+    for session in sessions:
+        req = urllib.request.Request(server.api(f"sessions/{session['id']}"), method="DELETE")
+        urllib.request.urlopen(req, timeout=30).close()
 
 
 class KernelError(RuntimeError):
@@ -354,6 +411,105 @@ def wait_table(page, check: Callable[[dict], bool], index: int = 0, timeout: flo
         page.wait_for_timeout(50)  # (not time.sleep: this lets Playwright deliver its events)
         t = table(page, index)
     return t
+
+
+def expect(actual, message: str | None = None):
+    """Playwright's ``expect`` (imported when used: this module loads without Playwright)."""
+    from playwright.sync_api import expect as _expect
+
+    return _expect(actual, message)
+
+
+def wait_kernel(page, expr: str, check: Callable[[object], bool] = bool, timeout: float = 10.0):
+    """Poll the Python expression ``expr`` in the kernel until ``check(value)`` holds; fail with the last value."""
+    deadline = time.monotonic() + timeout
+    value = kernel_json(page, expr)
+    while not check(value):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"in the kernel, {expr} stayed {value!r}")
+        page.wait_for_timeout(50)
+        value = kernel_json(page, expr)
+    return value
+
+
+def kernel_caught_up(page) -> None:
+    """Return once the kernel has handled every message the page sent it before (an intent the last action
+    sent, if any, is answered by then): the kernel handles its shell messages in turn, and the answer's
+    messages come before this execution's end. What follows may then assert that nothing was sent."""
+    kernel_eval(page, "None")
+
+
+# The tables (``.spiderette`` roots) at rest: the same boxes for the root, the felt, every pile and card for
+# ``frames`` animation frames running, and no finite animation or transition running in them.
+SETTLED = """async ([sel, frames, timeout]) => {
+  const raf = () => new Promise((r) => requestAnimationFrame(() => r()));
+  const snap = () => {
+    const out = [window.innerWidth, window.innerHeight];
+    for (const root of document.querySelectorAll(sel))
+      for (const e of [root, ...root.querySelectorAll('.sp-table, [data-pile], [data-card]')]) {
+        const b = e.getBoundingClientRect();
+        out.push(b.left, b.top, b.width, b.height);
+      }
+    return out.join(',');
+  };
+  const moving = () => document.getAnimations().some((a) => {
+    const t = a.effect && a.effect.target;
+    return a.playState === 'running' && t && t.closest && t.closest(sel)
+      && a.effect.getComputedTiming().iterations !== Infinity;
+  });
+  const t0 = performance.now();
+  let last = snap(), same = 0;
+  while (same < frames) {
+    await raf();
+    const now = snap();
+    if (now === last && !moving()) same++; else { same = 0; last = now; }
+    if (performance.now() - t0 > timeout) throw new Error('the table never came to rest');
+  }
+  return true;
+}"""
+
+
+def wait_settled(page, selector: str = ".spiderette", frames: int = 3, timeout: float = 15_000) -> None:
+    """Wait until the tables are at rest (a resize, a theme, a scroll or the cards' flights have been drawn)."""
+    page.evaluate(SETTLED, [selector, frames, timeout])
+
+
+# The file whose presence holds the answers (one for each test process: the kernels it drives run beside it)
+HOLD_PATH = Path(tempfile.gettempdir()) / f"spiderette-e2e-hold-{os.getpid()}"
+
+
+class Hold:
+    """While held (``with H.Hold() as hold:``), Python's answers to the intents of a widget whose dispatch
+    calls ``_hold_wait()`` (see :func:`hold_wait_code`) wait; ``hold.release()`` (or the end of the ``with``)
+    lets them go. The test, not the machine's speed, decides when Python answers: what the table draws before
+    the answer is read before it for sure."""
+
+    def __init__(self) -> None:
+        self.path = HOLD_PATH
+
+    def hold(self) -> Hold:
+        self.path.touch()
+        return self
+
+    def __enter__(self) -> Hold:
+        return self.hold()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def release(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def hold_wait_code() -> str:
+    """Kernel code defining ``_hold_wait()``: returns once no :class:`Hold` is held (60 s at most)."""
+    return f"""
+import os as _os, time as _time
+def _hold_wait(path={str(HOLD_PATH)!r}):
+    deadline = _time.monotonic() + 60
+    while _os.path.exists(path) and _time.monotonic() < deadline:
+        _time.sleep(0.01)
+"""
 
 
 def cols_of_view(view: dict) -> list[dict]:

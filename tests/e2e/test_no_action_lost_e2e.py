@@ -25,14 +25,15 @@ SLOW = 0.3  # seconds the kernel takes to answer each intent
 
 
 def slow_answers(page, seconds: float) -> None:
-    """Make the widget ``w`` wait ``seconds`` before it answers each intent (0: answer at once again)."""
-    H.kernel_eval(page, f"""
-import time as _time
+    """Make the widget ``w`` wait ``seconds`` before it answers each intent (0: answer at once again), and
+    longer while a :class:`jupyter_harness.Hold` is held."""
+    H.kernel_eval(page, H.hold_wait_code() + f"""
 if not hasattr(w, "_fast_dispatch"):
     w._fast_dispatch = w._dispatch
     w._log = []
 def _slow(content, w=w):
     _time.sleep({seconds})
+    _hold_wait()
     try:
         w._fast_dispatch(content)
     finally:
@@ -56,8 +57,10 @@ w._dispatch = _once
 def settled(page, timeout: float = 30.0) -> dict:
     """Wait until every intent made on the table is answered; the table then."""
     if page.evaluate("document.querySelector('.spiderette').dataset.pending === undefined"):
-        page.wait_for_timeout(4000)  # (a front end that does not say: time for Python to answer)
-        return H.table(page)
+        # (a front end that does not say: once the kernel has handled what was sent, the table shows its view)
+        H.kernel_caught_up(page)
+        return H.wait_table(page, lambda t: t["cols"] == H.cols_of_view(H.kernel_json(page, "w.view")),
+                            timeout=timeout)
     page.wait_for_function("() => document.querySelector('.spiderette').dataset.pending === '0'",
                            timeout=timeout * 1000, polling=50)
     return H.table(page)
@@ -93,10 +96,11 @@ def test_undo_clicked_15_ms_after_a_deal_takes_the_deal_back(seed7):
     page = seed7.page
     slow_answers(page, SLOW)
     start = cols(game())
-    H.pile(page, "stock").click()
-    page.wait_for_timeout(15)
-    before = H.table(page)
-    click_at(page, H.root(page).locator('[data-action="undo"]'))
+    with H.Hold():  # (the deal's answer waits: the Undo is clicked before it, whatever the machine's speed)
+        H.pile(page, "stock").click()
+        before = H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+        assert before["pending"] == "1", "the deal is not answered yet"
+        click_at(page, H.root(page).locator('[data-action="undo"]'))
     t = settled(page)
     assert H.kernel_json(page, "w.game.move_count") == 0, "the Undo reached Python"
     assert t["cols"] == start and t["status"]["moves"] == "0"
@@ -115,7 +119,8 @@ def test_the_stock_clicked_twice_at_once_deals_twice(seed7):
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 0.05})  # (flights as on a very busy machine)
     stock = H.pile(page, "stock")
     click_at(page, stock)
-    page.wait_for_timeout(60)
+    # the first deal's cards are flying off the stock
+    page.wait_for_function("() => document.getAnimations().some((a) => a.playState === 'running')", polling=10)
     click_at(page, stock)
     cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
     t = settled(page)
@@ -125,13 +130,16 @@ def test_the_stock_clicked_twice_at_once_deals_twice(seed7):
     assert seed7.widget_problems() == []
 
 
-def _drag_held_across_the_answer(page, source, target) -> None:
-    """Press on ``source``, start dragging at once, hold while Python answers, then drop on ``target``."""
+def _drag_held_across_the_answer(page, hold: H.Hold, source, target) -> None:
+    """Press on ``source``, start dragging at once, let Python answer (``hold`` released) while the drag is
+    held, then drop on ``target``."""
     x0, y0 = H.grab_point(source)
     page.mouse.move(x0, y0)
     page.mouse.down()
     page.mouse.move(x0 + 8, y0 + 8, steps=2)
-    page.wait_for_timeout(int(SLOW * 1000) + 300)  # the answer to the action before comes meanwhile
+    assert H.table(page)["pending"] == "1", "the drag was begun before the answer"
+    hold.release()  # the answer to the action before comes meanwhile
+    page.wait_for_function("() => document.querySelector('.spiderette').dataset.pending === '0'", polling=20)
     x1, y1 = H.centre(target)
     page.mouse.move(x1, y1, steps=8)
     page.mouse.up()
@@ -143,10 +151,11 @@ def test_a_drag_begun_before_the_answer_to_u_is_played(seed7):
     H.wait_table(page, moves_are(1))
     slow_answers(page, SLOW)
     H.root(page).focus()
-    page.keyboard.press("u")
-    page.wait_for_timeout(15)
-    assert H.table(page)["cols"] == cols(game()), "the undo is drawn at once"
-    _drag_held_across_the_answer(page, H.card(page, "3S"), H.pile(page, "tableau-0"))
+    with H.Hold() as hold:
+        page.keyboard.press("u")
+        t = H.wait_table(page, lambda t: t["status"].get("moves") == "0")
+        assert t["cols"] == cols(game()) and t["pending"] == "1", "the undo is drawn before Python answers"
+        _drag_held_across_the_answer(page, hold, H.card(page, "3S"), H.pile(page, "tableau-0"))
     t = settled(page)
     assert_played(seed7, t, "ea")  # the drop was played on the answered table
 
@@ -154,9 +163,10 @@ def test_a_drag_begun_before_the_answer_to_u_is_played(seed7):
 def test_a_drag_begun_before_the_answer_to_a_move_is_played(seed7):
     page = seed7.page
     slow_answers(page, SLOW)
-    H.card(page, "6H").click()
-    page.wait_for_timeout(15)
-    _drag_held_across_the_answer(page, H.card(page, "3S"), H.pile(page, "tableau-0"))
+    with H.Hold() as hold:
+        H.card(page, "6H").click()
+        H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t["pending"] == "1")
+        _drag_held_across_the_answer(page, hold, H.card(page, "3S"), H.pile(page, "tableau-0"))
     t = settled(page)
     assert_played(seed7, t, "bd", "ea")
 
@@ -164,12 +174,15 @@ def test_a_drag_begun_before_the_answer_to_a_move_is_played(seed7):
 def test_a_keyboard_pick_up_right_after_a_move_is_dropped_where_asked(seed7):
     page = seed7.page
     slow_answers(page, SLOW)
-    H.card(page, "6H").click()  # b -> d (the cursor goes to column b)
-    page.wait_for_timeout(15)
-    H.root(page).focus()
-    for key in ["ArrowRight", "ArrowRight", "ArrowRight", "Enter"]:  # to column e: pick up 3S
-        page.keyboard.press(key)
-    page.wait_for_timeout(int(SLOW * 1000) + 300)  # Python answers the move meanwhile
+    with H.Hold():
+        H.card(page, "6H").click()  # b -> d (the cursor goes to column b)
+        H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t["pending"] == "1")
+        H.root(page).focus()
+        for key in ["ArrowRight", "ArrowRight", "ArrowRight", "Enter"]:  # to column e: pick up 3S
+            page.keyboard.press(key)
+        assert H.table(page)["pending"] == "1", "picked up before the answer"
+    # Python answers the move meanwhile
+    page.wait_for_function("() => document.querySelector('.spiderette').dataset.pending === '0'", polling=20)
     assert H.root(page).locator(".sp-selected").count() == 1, "the pick-up is still held"
     for key in ["ArrowRight", "ArrowRight", "ArrowRight", "Enter"]:  # round to column a: drop it there
         page.keyboard.press(key)
@@ -187,7 +200,7 @@ def test_an_answer_slower_than_the_silent_note_loses_nothing(seed7):
     slow_once(page, 5)
     H.root(page).focus()
     page.keyboard.press("d")     # answered in 5 s
-    page.wait_for_timeout(15)
+    H.wait_table(page, lambda t: t["status"].get("moves") == "2")  # (the deal drawn, its answer to come)
     page.keyboard.press("u")
     page.keyboard.press("u")
     t = settled(page)
@@ -209,13 +222,15 @@ def test_a_drag_made_behind_a_move_that_completes_a_run_is_played(lab, request):
     page = lab.page
     before = H.table(page)
     slow_answers(page, 1.0)
-    H.drag(page, H.card(page, "AS"), H.card(page, "2S"))
-    page.wait_for_timeout(150)
-    t = H.table(page)
-    assert t["cols"][0] == before["cols"][0], "the run is not drawn completed before Python says so"
-    assert H.root(page).locator('[data-pile="foundation-0"] [data-card]').count() == 0
-    H.drag(page, H.card(page, "8D"), H.card(page, "9C"))   # made before Python answers the AS
-    assert H.root(page).get_attribute("data-pending") == "2", "both wait, in turn"
+    with H.Hold():
+        H.drag(page, H.card(page, "AS"), H.card(page, "2S"))
+        page.wait_for_function("() => document.querySelector('.spiderette').dataset.pending === '1'", polling=20)
+        H.wait_settled(page)  # (whatever the drop draws before the answer is drawn)
+        t = H.table(page)
+        assert t["cols"][0] == before["cols"][0], "the run is not drawn completed before Python says so"
+        assert H.root(page).locator('[data-pile="foundation-0"] [data-card]').count() == 0
+        H.drag(page, H.card(page, "8D"), H.card(page, "9C"))   # made before Python answers the AS
+        assert H.root(page).get_attribute("data-pending") == "2", "both wait, in turn"
     t = settled(page)
     assert "answered differently" not in t["status"]["message"] and "not played" not in t["status"]["message"]
     g = Game.from_position(RUN_TO_COMPLETE)
@@ -367,7 +382,7 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
         action = choose(rng, page.evaluate(READ_TABLE))
         if perform(page, action):  # (else its cards left the table drawn meanwhile: not made)
             done.append(action)
-        page.wait_for_timeout(rng.randint(10, 30))
+        page.wait_for_timeout(rng.randint(10, 30))  # (the player's rhythm: an input, not a wait for a state)
     took = time.monotonic() - t0
     fast = settled(page, timeout=60)
     fast_state = python_state(page)
@@ -391,7 +406,7 @@ def test_a_burst_of_actions_ends_where_the_same_actions_made_slowly_end(seed7, s
     for action in done:
         made.append(perform(page, action))
         settled(page)
-        page.wait_for_timeout(30)
+        H.wait_settled(page)  # (the cards at rest before the next action aims at one)
     slow = settled(page)
     slow_state = python_state(page)
     print("made slowly:", [a for a, m in zip(done, made) if m], "skipped:", [a for a, m in zip(done, made) if not m])

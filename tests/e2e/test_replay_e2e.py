@@ -137,19 +137,21 @@ def test_replay_steps_with_buttons_slider_keys_and_the_move_list(lab, request):
     page.keyboard.press("Space")
     page.wait_for_function("() => document.querySelector('.spiderette-replay').dataset.playing === 'true'",
                            timeout=5_000)
-    assert root.locator('[data-replay="play"]').get_attribute("aria-label") == "Pause"
+    H.expect(root.locator('[data-replay="play"]')).to_have_attribute("aria-label", "Pause")
     page.wait_for_function(f"""() => {{
       const r = document.querySelector('.spiderette-replay');
       return r.dataset.replayStep === '{n}' && r.dataset.playing === 'false';
     }}""", timeout=20_000, polling=50)
     at_step(page, n)
-    assert H.kernel_json(page, "[r.step, r.playing]") == [n, False]
+    assert H.wait_kernel(page, "[r.step, r.playing]", lambda v: v == [n, False]) == [n, False]
     # the play button again plays from the start; pause stops it
     root.locator('[data-replay="play"]').click()
     page.wait_for_function("() => document.querySelector('.spiderette-replay').dataset.playing === 'true'")
     root.locator('[data-replay="play"]').click()
     page.wait_for_function("() => document.querySelector('.spiderette-replay').dataset.playing === 'false'")
-    assert H.kernel_json(page, "r.playing") is False and H.kernel_json(page, "r.step") < n
+    # (the page shows the pause at once; Python hears of it when the kernel handles the click's message)
+    assert H.wait_kernel(page, "r.playing", lambda v: v is False) is False
+    assert H.kernel_json(page, "r.step") < n
     H.screenshot(page, "replay.png")
     assert lab.widget_problems() == []
 

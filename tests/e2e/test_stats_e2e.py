@@ -25,6 +25,7 @@ def restart_kernel_and_run_all(page) -> None:
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 
+@pytest.mark.fresh_kernel  # (it restarts the kernel, and points the kernel at a statistics folder of its own)
 def test_statistics_panel_and_resume_after_a_kernel_restart(lab, tmp_path):
     page = lab.page
     lab.open("stats_resume", [f"import os\nos.environ['SPIDERETTE_HOME'] = {str(tmp_path)!r}\n"

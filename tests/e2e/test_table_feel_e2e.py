@@ -47,12 +47,13 @@ def question(page):
 
 
 def slow_answers(page, seconds: float) -> None:
-    """Make the widget ``w`` wait ``seconds`` before it answers each intent (0: answer at once again)."""
-    H.kernel_eval(page, f"""
-import time as _time
+    """Make the widget ``w`` wait ``seconds`` before it answers each intent (0: answer at once again), and
+    longer while a :class:`jupyter_harness.Hold` is held."""
+    H.kernel_eval(page, H.hold_wait_code() + f"""
 if not hasattr(w, "_fast_dispatch"):
     w._fast_dispatch = w._dispatch
-w._dispatch = (lambda content: (_time.sleep({seconds}), w._fast_dispatch(content))) if {seconds} else w._fast_dispatch
+w._dispatch = ((lambda content: (_time.sleep({seconds}), _hold_wait(), w._fast_dispatch(content))) if {seconds}
+               else w._fast_dispatch)
 """)
 
 
@@ -82,7 +83,7 @@ def test_n_and_the_buttons_ask_before_a_game_in_progress_is_given_up(seed7):
     assert q.locator('[data-confirm-action="confirm"]').inner_text() == "New game"
     assert q.locator('[data-confirm-action="keep"]').inner_text() == "Keep playing"
     assert page.evaluate("document.activeElement.dataset.confirmAction") == "keep", "the safe answer has focus"
-    page.wait_for_timeout(300)
+    H.kernel_caught_up(page)  # (an intent the key had sent would be answered by now)
     assert H.kernel_json(page, "[w.game.seed, w.game.move_count]") == [seed, 1]
     # Keep playing keeps it (Enter on the focused button), and the table keeps the keyboard
     page.keyboard.press("Enter")
@@ -181,6 +182,7 @@ def test_the_timer_runs_from_the_first_move_to_the_end(lab, request):
                                  f"w = Widget(game=Game.from_dict({json.dumps(NEAR_WON)}), record=False)\nw"])
     page = lab.page
     assert clock(page) == "0:00"
+    # (time passing is what is checked here: a busy machine only lets more of it pass, never less)
     page.wait_for_timeout(1300)
     assert clock(page) == "0:00", "no move yet: the clock waits"
     H.drag(page, H.card(page, "AS"), H.pile(page, "tableau-4"))      # A♠ to an empty column: the first move
@@ -192,7 +194,7 @@ def test_the_timer_runs_from_the_first_move_to_the_end(lab, request):
     t = H.wait_table(page, lambda t: t["banner"] == "won")
     stopped = t["status"]["time"]
     assert stopped >= "0:02"
-    page.wait_for_timeout(1500)
+    page.wait_for_timeout(1500)  # (as above: more time passing on a busy machine can only show a running clock)
     assert clock(page) == stopped, "the clock stops when the game is won"
     kernel = H.kernel_json(page, "[w.view['clock'], w.game.elapsed]")
     assert kernel[0]["running"] is False and kernel[1] >= 2
@@ -253,41 +255,47 @@ def test_a_click_is_drawn_before_the_kernel_answers(seed7):
     slow_answers(page, 1.0)
     version = H.model_view(page)["version"]
     page.evaluate(WATCH)
+    hold = H.Hold().hold()  # (Python answers when released: what is drawn before is read before it)
     H.card(page, "6H").click()
-    page.wait_for_timeout(200)
-    t = H.table(page)
+    t = H.wait_table(page, lambda t: t["cols"][3]["up"] == ["7C", "6H"])
     assert t["cols"][3]["up"] == ["7C", "6H"], "6H is drawn on 7C at once"
     assert t["cols"][1] == {"down": 1, "up": []}, "the card under it stays a back until Python says which it is"
     assert t["status"]["moves"] == "1" and t["buttons"]["undo"], "the stats and Undo follow the prediction"
     assert t["status"]["message"] == "", "the status line waits for Python's answer"
     assert H.model_view(page)["version"] == version, "Python has not answered yet"
+    hold.release()
     t = H.wait_table(page, moves_are(1))
     assert t["cols"] == cols(game("bd")) == H.cols_of_view(H.model_view(page))
     times = page.evaluate("window.__t")
     assert times["mutation"] < times["view"], times
 
     # a deal: backs land on every column at once, and turn face up when Python's view comes
+    hold.hold()
     H.pile(page, "stock").click()
-    page.wait_for_timeout(200)
+    t = H.wait_table(page, lambda t: t["status"].get("moves") == "2")
+    H.wait_settled(page)  # (the backs landed)
     t = H.table(page)
     coming = H.root(page).locator("[data-coming]").count()
     assert coming == 7 and t["cards"] == 8, "seven backs, no new face (8 cards were face up)"
     assert [c["down"] for c in t["cols"]] == [c["down"] + 1 for c in cols(game("bd"))]
     assert H.pile(page, "stock").inner_text().strip() == "3"
+    hold.release()
     t = H.wait_table(page, moves_are(2))
     assert t["cols"] == cols(game("bd", "d")) and H.root(page).locator("[data-coming]").count() == 0
 
     # an undo: the table before, at once
-    H.root(page).locator('[data-action="undo"]').click()
-    page.wait_for_timeout(200)
-    assert H.table(page)["cols"] == cols(game("bd")) and H.table(page)["status"]["moves"] == "1"
+    with H.Hold():
+        H.root(page).locator('[data-action="undo"]').click()
+        t = H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+        assert t["cols"] == cols(game("bd")) and t["pending"] == "1"
     t = H.wait_table(page, moves_are(1))
     assert t["cols"] == cols(game("bd"))
     # a drag onto a legal column, then a second click made on the predicted table: played in turn
-    H.drag(page, H.card(page, "3S"), H.card(page, "4H"))
-    page.wait_for_timeout(200)
-    assert H.table(page)["cols"][0]["up"] == ["4H", "3S"]
-    H.card(page, "5S").click()                                       # made on the predicted table: onto 6H
+    with H.Hold():
+        H.drag(page, H.card(page, "3S"), H.card(page, "4H"))
+        t = H.wait_table(page, lambda t: t["cols"][0]["up"] == ["4H", "3S"])
+        assert t["pending"] == "1", "drawn before Python answers"
+        H.card(page, "5S").click()                                   # made on the predicted table: onto 6H
     t = H.wait_table(page, moves_are(3), timeout=15)
     slow_answers(page, 0)
     assert t["cols"] == cols(game("bd", "ea", "bd")) == H.cols_of_view(H.kernel_json(page, "w.view"))
@@ -299,9 +307,10 @@ def test_a_refused_prediction_rolls_back_to_pythons_view(seed7):
     # the game changes behind the table's back (no refresh): the table still offers 7C onto 8H
     H.kernel_eval(page, "w.game.apply('bd')")
     slow_answers(page, 1.0)
-    H.drag(page, H.card(page, "7C"), H.card(page, "8H"))
-    page.wait_for_timeout(200)
-    assert H.table(page)["cols"][5]["up"] == ["8H", "7C"], "drawn at once, as the table showed it legal"
+    with H.Hold():
+        H.drag(page, H.card(page, "7C"), H.card(page, "8H"))
+        t = H.wait_table(page, lambda t: t["cols"][5]["up"] == ["8H", "7C"])
+        assert t["pending"] == "1", "drawn at once (before Python answers), as the table showed it legal"
     # Python refuses (6H, not 7C, is on top of column d now): the table goes back to what Python says
     t = H.wait_table(page, lambda t: t["status"]["message"].startswith("Not allowed"))
     assert_no_notation(t["status"]["message"])
@@ -323,13 +332,16 @@ def test_a_run_sent_by_hand_is_drawn_before_the_kernel_answers(lab, request):
     lab.open(request.node.name, [f"{H.IMPORT}, Game\nw = Widget(game=Game.from_position({MANUAL_RUN!r}))\nw"])
     page = lab.page
     slow_answers(page, 1.0)
-    H.card(page, "AS").click()  # a complete run on top: a click sends it
-    page.wait_for_timeout(200)
-    t = H.table(page)
-    assert t["cols"][0] == {"down": 1, "up": []}, "the run left at once; the card under it stays a back"
-    king = H.root(page).locator('[data-pile="foundation-0"] [data-card]')
-    assert king.get_attribute("data-card") == "KS", "the foundation shows the run's king"
-    assert t["status"]["moves"] == "5", "the stats follow the prediction"
+    with H.Hold():
+        H.card(page, "AS").click()  # a complete run on top: a click sends it
+        t = H.wait_table(page, lambda t: t["status"].get("moves") == "5")
+        H.wait_settled(page)  # (the run's flight to the foundation is over)
+        t = H.table(page)
+        assert t["pending"] == "1", "Python has not answered yet"
+        assert t["cols"][0] == {"down": 1, "up": []}, "the run left at once; the card under it stays a back"
+        king = H.root(page).locator('[data-pile="foundation-0"] [data-card]')
+        assert king.get_attribute("data-card") == "KS", "the foundation shows the run's king"
+        assert t["status"]["moves"] == "5", "the stats follow the prediction"
     t = H.wait_table(page, moves_are(5))
     slow_answers(page, 0)
     assert t["cols"][0] == {"down": 0, "up": ["5H"]}, "Python's view turns the 5H over"

@@ -222,7 +222,7 @@ def test_the_question_and_the_statistics_lie_over_the_felt(lab, request):
     page = lab.page
     r = H.root(page)
     H.kernel_eval(page, f"w.play({' '.join(LINE[:5])!r}, delay=0)")
-    H.wait_table(page, lambda t: t["status"].get("moves") == "5")
+    H.wait_table(page, lambda t: t["status"].get("moves") == "5" and t.get("pending") in (None, "0"))
     placed = r.evaluate(PLACE)
     # New game on a game in progress: "Abandon this game?" over the felt, which stays where it was
     r.locator('.sp-bar [data-action="new"]').click()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 
@@ -94,7 +95,7 @@ def narrow_lab(lab, request, width: int, cells: list[str]) -> None:
     lab.page.evaluate(LAB_FILE_BROWSER)
     lab.page.wait_for_function("() => document.querySelector('#filebrowser') && "
                                "document.querySelector('#filebrowser').getBoundingClientRect().width > 100")
-    lab.page.wait_for_timeout(300)  # (the resize reaches the widget)
+    H.wait_settled(lab.page)  # (the resize reaches the widget)
 
 
 # ---------------------------------------------------------------------------------------------- 1. any width
@@ -138,7 +139,7 @@ def test_spiderette_at_500px_with_the_file_browser(lab, request):
     assert not variant.is_visible() and toolbar_rows(page) == rows
     # a move still plays (the compact card is the card under the pointer)
     H.card(page, "6H").click(position={"x": 8, "y": 5})
-    t = H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+    t = H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t.get("pending") in (None, "0"))
     assert t["cols"] == H.cols_of_view(view(_played("bd")))
 
 
@@ -160,7 +161,7 @@ def test_spider_at_800px_with_the_file_browser(lab, request):
 def test_notebook7_at_500px(nb7, request):
     nb7.page.set_viewport_size({"width": 500, "height": 900})
     nb7.open(request.node.name, [f"{H.IMPORT}\nw = Widget(variant='spider', seed=3)\nw"])
-    nb7.page.wait_for_timeout(300)
+    H.wait_settled(nb7.page)
     assert_reachable(nb7.page, 10, 8, "narrow-500-notebook7-spider.png")
 
 
@@ -315,18 +316,19 @@ def test_refusals_register_on_the_table(seed7):
     # the moment passes; an ordinary message has the plain tone
     page.wait_for_function("(root) => !root.querySelector('[data-refused]')", arg=r.element_handle())
     H.card(page, "6H").click()
-    H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+    H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t.get("pending") in (None, "0"))
     assert wait_tone(page, "plain") == "plain"
 
     # 4H onto 5S leaves column a empty: the stock is drawn unavailable, with the reason
     stock = H.pile(page, "stock")
-    assert stock.get_attribute("data-available") == "true"
+    H.expect(stock).to_have_attribute("data-available", "true")
     H.card(page, "4H").click()
-    H.wait_table(page, lambda t: t["status"].get("moves") == "2")
-    assert stock.get_attribute("data-available") == "false"
-    assert stock.get_attribute("title") == "no deal while column a is empty"
-    assert "no deal while column a is empty" in stock.get_attribute("aria-label")
-    assert stock.locator(".sp-no-deal").count() == 1
+    H.wait_table(page, lambda t: t["status"].get("moves") == "2" and t.get("pending") in (None, "0"))
+    # (the moves count may be drawn a frame before the stock: each is waited for)
+    H.expect(stock).to_have_attribute("data-available", "false", timeout=10_000)
+    H.expect(stock).to_have_attribute("title", "no deal while column a is empty")
+    H.expect(stock).to_have_attribute("aria-label", re.compile("no deal while column a is empty"))
+    H.expect(stock.locator(".sp-no-deal")).to_have_count(1)
     H.screenshot(page, "stock-unavailable.png")
     # a press on it anyway: Python refuses, the stock is marked, the status line has the refusal tone
     r.evaluate(WATCH_REFUSALS)
@@ -345,8 +347,8 @@ def test_refusals_register_on_the_table(seed7):
                                  ".animationName") == "none"
     # filling the column makes the stock available again
     H.kernel_eval(page, "w.move(2, 0)")
-    H.wait_table(page, lambda t: t["status"].get("moves") == "3")
-    assert stock.get_attribute("data-available") == "true"
+    H.wait_table(page, lambda t: t["status"].get("moves") == "3" and t.get("pending") in (None, "0"))
+    H.expect(stock).to_have_attribute("data-available", "true", timeout=10_000)
 
 
 # ---------------------------------------------------------------------------------------------- 6. faces
@@ -366,7 +368,7 @@ def test_a_card_turning_over_and_the_faces(seed7):
         .observe(root, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
     }""")
     H.card(page, "6H").click()  # onto 7C: 5S turns over in column b
-    H.wait_table(page, lambda t: t["status"].get("moves") == "1")
+    H.wait_table(page, lambda t: t["status"].get("moves") == "1" and t.get("pending") in (None, "0"))
     assert page.evaluate("window.__turned") == ["5S"]
     faces = r.evaluate("""(root) => Object.fromEntries([...root.querySelectorAll('[data-pile^="tableau-"] [data-card]')]
       .map((e) => [e.dataset.card, {art: !!e.querySelector('.sp-art') &&
@@ -415,7 +417,7 @@ def test_the_felt_fits_its_content(lab, request):
     long = f"from spiderette import Game\nlong = Widget(game=Game.from_position({g.position()!r}))\nlong"
     lab.open(request.node.name, [f"{H.IMPORT}\nw = Widget(seed=7)\nw", long], widgets=2)
     page.evaluate("window.jupyterapp.shell.collapseLeft()")
-    page.wait_for_timeout(300)
+    H.wait_settled(page)
     f = H.root(page, 0).evaluate(FELT)
     assert f["feltBottom"] <= f["panelBottom"], f"the fresh table ends within the window: {f}"
     assert f["feltBottom"] - f["lowestCard"] < 1.1 * f["cardH"], f"no more than a card's height of empty felt: {f}"
@@ -490,8 +492,8 @@ def test_the_dead_end_banner_undo_is_the_toolbars(lab, request):
     r.locator('.sp-bar [data-action="undo"]').click(force=True)
     r.focus()
     page.keyboard.press("u")
-    page.wait_for_timeout(500)   # (an intent would have been answered by now)
-    after = H.wait_table(page, lambda t: t.get("pending") in (None, "0"))
+    H.kernel_caught_up(page)  # (an intent sent by any of the three is answered by now)
+    after = H.wait_table(page, lambda t: t.get("pending") in (None, "0") and t["status"]["message"])
     assert after["cols"] == t["cols"] and after["banner"] == "dead_end"
     assert after["status"]["message"] == "Nothing to undo", "the key is answered: nothing to take back"
     assert {**after["status"], "message": ""} == {**t["status"], "message": ""}, "score, moves, deals unchanged"
@@ -499,8 +501,14 @@ def test_the_dead_end_banner_undo_is_the_toolbars(lab, request):
     # the way on is the banner's New game: a fresh deal, and the banner gone
     r.locator('[data-banner] [data-banner-action="new"]').click()
     confirm = r.locator('.sp-confirm [data-confirm-action="confirm"]')
-    page.wait_for_timeout(300)
-    if confirm.is_visible():   # (a game played into: asked first)
+    # either the question (a game played into: asked first) or, at once, the fresh deal
+    page.wait_for_function("""(root) => {
+      const q = root.querySelector('.sp-confirm [data-confirm-action="confirm"]');
+      const moves = root.querySelector('[data-status="moves"]');
+      return (q && q.getClientRects().length > 0) || (!root.querySelector('[data-banner]') && moves
+              && moves.textContent.trim() === '0');
+    }""", arg=r.element_handle(), polling=20)
+    if confirm.is_visible():
         confirm.click()
     t = H.wait_table(page, lambda t: t["banner"] is None and t["status"].get("moves") == "0", timeout=30)
     assert H.kernel_json(page, "[w.game.status, w.game.move_count]") == ["playing", 0]
@@ -545,7 +553,7 @@ def set_theme(page, theme: str) -> None:
     page.evaluate("(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})", theme)
     light = str(theme.endswith("Light")).lower()
     page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'")
-    page.wait_for_timeout(300)
+    H.wait_settled(page)  # (the theme's colours drawn, their transitions over)
 
 
 def test_readme_screenshot(lab, request):
@@ -559,9 +567,9 @@ def test_readme_screenshot(lab, request):
     H.kernel_eval(page, "w.deal()\nfor _ in range(6):\n    m = w.hint()\n    if m is None:\n        break\n"
                   "    w.play([m], delay=0)\nw.hint()")
     H.wait_table(page, lambda t: "hint" in t["status"]["message"].lower())
-    page.wait_for_timeout(400)  # (the last cards land)
+    H.wait_settled(page)  # (the last cards land)
     page.evaluate("document.querySelector('.jp-WindowedPanel-outer').scrollTop = 0")
-    page.wait_for_timeout(200)
+    H.wait_settled(page)
     H.ARTIFACTS.mkdir(exist_ok=True)
     shot = H.ARTIFACTS / "readme.png"
     page.screenshot(path=str(shot), animations="disabled")
