@@ -244,12 +244,17 @@ def open_notebook(page, server: JupyterServer, name: str, cells: Iterable[str], 
     else:
         page.goto(server.url(nb), wait_until="domcontentloaded")
     page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=100)
+    _run_all_cells(page, widgets, timeout)
+    return nb
+
+
+def _run_all_cells(page, widgets: int, timeout: float) -> None:
+    """Run every cell of the current notebook; wait for ``widgets`` tables drawn and the kernel idle."""
     page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(
         f"() => document.querySelectorAll('.spiderette [data-pile=\"stock\"]').length >= {widgets}",
         timeout=timeout, polling=50)
     page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=100)
-    return nb
 
 
 # The kernel forgets the test before: every widget closed (its comm too: the page's widget manager drops its
@@ -293,11 +298,7 @@ def refill_notebook(page, server: JupyterServer, path: str, cells: Iterable[str]
     page.wait_for_function("""(n) => { const w = window.jupyterapp.shell.currentWidget;
         return w.content.widgets.length === n && !document.querySelector('.spiderette'); }""",
                            arg=len(cells), timeout=timeout, polling=50)
-    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        f"() => document.querySelectorAll('.spiderette [data-pile=\"stock\"]').length >= {widgets}",
-        timeout=timeout, polling=50)
-    page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=100)
+    _run_all_cells(page, widgets, timeout)
     return path
 
 
