@@ -1,7 +1,7 @@
 """Collection rules for the whole repository (the test helpers are in tests/conftest.py).
 
 ``src/spiderette/env.py`` needs the optional ``rl`` extra (gymnasium, numpy): without it, its doctests are
-not collected, and ``tests/test_env.py`` skips itself.
+not collected, and ``tests/test_env.py`` skips itself. Tests marked ``slow`` run only with ``SPIDERETTE_SLOW=1``.
 
 The doctests in ``src/`` (and every test) keep statistics and resume files in a temporary folder
 (``SPIDERETTE_HOME``), never in the user's data folder; ``tests/conftest.py`` gives each test its own.
@@ -23,6 +23,8 @@ try:   # Hypothesis profiles: HYPOTHESIS_PROFILE=quick runs every property test 
 except ImportError:   # the test extra is not installed: only the doctests run
     pass
 
+SLOW = os.environ.get("SPIDERETTE_SLOW") == "1"
+
 collect_ignore = []
 if any(importlib.util.find_spec(name) is None for name in ("gymnasium", "numpy")):
     collect_ignore.append("src/spiderette/env.py")
@@ -39,10 +41,33 @@ def pytest_configure(config):
     os.environ["XDG_DATA_HOME"] = os.path.join(scratch, "xdg-data")
 
 
+@pytest.fixture(scope="session")
+def _homes(tmp_path_factory):
+    """The folder the tests' own data folders are made in (one per test process)."""
+    return tmp_path_factory.mktemp("spiderette-homes")
+
+
 @pytest.fixture(autouse=True)
-def spiderette_home(tmp_path_factory, monkeypatch):
+def spiderette_home(_homes, monkeypatch):
     """Every test keeps its statistics and resume file (``spiderette.userdata``) in a fresh folder of its own: the
-    test suite never writes into the user's data folder. The folder is returned (not yet created)."""
-    home = tmp_path_factory.mktemp("spiderette-home") / "home"
+    test suite never writes into the user's data folder. The folder is returned (not yet created).
+
+    (``tempfile.mkdtemp`` rather than ``tmp_path_factory.mktemp``, which lists every folder made before it to
+    number the next: 8 ms a test once six thousand folders were there.)"""
+    import tempfile
+    from pathlib import Path
+
+    home = Path(tempfile.mkdtemp(dir=_homes)) / "home"
     monkeypatch.setenv("SPIDERETTE_HOME", str(home))
     return home
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``slow`` (long sweeps, installs into fresh environments) run only with ``SPIDERETTE_SLOW=1``:
+    the README's test line leaves them out, ``.ci/run`` runs them after it (``-m slow``)."""
+    if SLOW:
+        return
+    skip = pytest.mark.skip(reason="slow: set SPIDERETTE_SLOW=1 (.ci/run does)")
+    for item in items:
+        if item.get_closest_marker("slow"):
+            item.add_marker(skip)

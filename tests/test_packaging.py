@@ -1,8 +1,8 @@
 """The distributions: the sdist holds what a build needs (and no built file), the wheel what a user needs.
 
 The fast tests build both with ``python -m build`` (isolated, so hatchling comes from the index). The slow
-one (``SPIDERETTE_SLOW=1``; ``.ci/run`` sets it) installs the sdist (npm builds the front end from ``js/``) and
-the wheel into fresh virtual environments and uses them.
+ones (marked ``slow``: ``SPIDERETTE_SLOW=1``, as ``.ci/run`` runs them) install the sdist (npm builds the front
+end from ``js/``) and the wheel into fresh virtual environments and use them.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ pytest.importorskip("build", reason="the build package is not installed (pip ins
 
 REPO = Path(__file__).resolve().parents[1]
 VERSION = "0.1.0"
-SLOW = os.environ.get("SPIDERETTE_SLOW") == "1"
 
 
 def build(outdir: Path, *flags: str) -> None:
@@ -115,14 +114,14 @@ def install_and_check(target: Path, tmp: Path) -> None:
     assert p.returncode == 0 and "verdict: win" in p.stdout, p.stdout + p.stderr
 
 
-@pytest.mark.skipif(not SLOW, reason="slow (virtual environments, npm): set SPIDERETTE_SLOW=1")
+@pytest.mark.slow   # (virtual environments, npm)
 def test_sdist_installs_and_builds_the_front_end(tmp_path):
     build(tmp_path / "dist", "--sdist")
     [sdist] = (tmp_path / "dist").glob("*.tar.gz")
     install_and_check(sdist, tmp_path)
 
 
-@pytest.mark.skipif(not SLOW, reason="slow (virtual environments): set SPIDERETTE_SLOW=1")
+@pytest.mark.slow   # (virtual environments)
 def test_wheel_installs(dists, tmp_path):
     [wheel] = dists.glob("*.whl")
     install_and_check(wheel, tmp_path)

@@ -144,9 +144,8 @@ def test_what_a_line_achieves_is_what_the_predicates_say(variant: str, suits: in
     checked = {k: 0 for k in meaning}
     for deal in range(1, 7):
         g = Game(variant, seed=deal, suits=suits)
-        s = PlannerStrategy()
         for _ in range(80):
-            p = plan(g)
+            p = plan(g)   # (the game's own memory: the planner's game, as PlannerStrategy plays it)
             if p is None:
                 break
             kind = p.ends_with[0]
@@ -158,10 +157,7 @@ def test_what_a_line_achieves_is_what_the_predicates_say(variant: str, suits: in
                 if kind == "empty":   # an emptied column is named only when no card turns over
                     assert not predicates.turns_over_a_card(walk, last), (variant, deal, p)
                 checked[kind] += 1
-            m = s(g)
-            if m is None:
-                break
-            g.play([m])
+            g.apply(p.move)
     assert checked["turn"] > 20, checked
     if suits == 1:
         assert checked["run"] > 0, checked

@@ -40,7 +40,7 @@ def slow(monkeypatch):
     """A planner that thinks until it is cancelled (at most a minute): time to act while it runs."""
     import spiderette.notebook.hintbuttons
 
-    def planner_hint(g, budget, name, cancel=None):
+    def planner_hint(g, budget, name, seen=None, cancel=None):
         cancel.wait(60)
         return None
     monkeypatch.setattr(spiderette.notebook.hintbuttons, "planner_hint", planner_hint)
@@ -128,11 +128,11 @@ def test_a_new_think_replaces_the_running_one(monkeypatch):
 
     real = spiderette.notebook.hintbuttons.planner_hint
 
-    def planner_hint(g, budget, name, cancel=None):   # the first think searches until it is cancelled
+    def planner_hint(g, budget, name, seen=None, cancel=None):   # the first think searches until cancelled
         if budget > 10**6:
             cancel.wait(60)
             return None
-        return real(g, budget, name, cancel=cancel)
+        return real(g, budget, name, seen, cancel=cancel)
     monkeypatch.setattr(spiderette.notebook.hintbuttons, "planner_hint", planner_hint)
     w = Widget(seed=7, record=False)
     first = w.think(budget=10**9)

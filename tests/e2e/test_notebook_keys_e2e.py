@@ -25,11 +25,12 @@ CELLS = [
 ]
 
 #: The notebook as a key could change it: cells (type and text), the active cell, the selection, the mode.
-NOTEBOOK = """() => {
+READ_NOTEBOOK = """(() => {
   const nb = window.jupyterapp.shell.currentWidget.content;
   return {cells: nb.widgets.map((c) => [c.model.type, c.model.sharedModel.getSource()]),
           active: nb.activeCellIndex, selected: nb.widgets.map((c) => nb.isSelected(c)), mode: nb.mode};
-}"""
+})()"""
+NOTEBOOK = f"() => {READ_NOTEBOOK}"
 
 #: Mark every element that takes focus inside the widget roots (visible ones), in document order.
 MARK_FOCUSABLE = """() => {
@@ -49,6 +50,17 @@ MARK_FOCUSABLE = """() => {
 }"""
 
 
+#: Read the notebook (as NOTEBOOK), then focus marked element ``i`` if it is still shown: one round trip for
+#: each key. The notebook is read before the focus, so that a change a key made is seen even if focusing the
+#: element again would undo it (making its cell the active one).
+READ_THEN_FOCUS = "(i) => {\n  const notebook = " + READ_NOTEBOOK + """;
+  const el = i === null ? null : document.querySelector(`[data-keys-probe="${i}"]`);
+  const shown = !!el && el.isConnected && el.checkVisibility();
+  if (shown) el.focus();
+  return {notebook, shown};
+}"""
+
+
 def press_everything(page, where: str) -> list[str]:
     """Press every key with focus on every marked element; return what changed the notebook.
 
@@ -56,23 +68,19 @@ def press_everything(page, where: str) -> list[str]:
     the keys."""
     names = page.evaluate(MARK_FOCUSABLE)
     assert names, f"no focusable element found ({where})"
-    problems = []
     for i, name in enumerate(names):
-        el = page.locator(f'[data-keys-probe="{i}"]')
-        if not el.count() or not el.is_visible():
+        if not page.evaluate(READ_THEN_FOCUS, i)["shown"]:
             continue   # an earlier press (Enter on a button) hid it
-        el.focus()
-        before = page.evaluate(NOTEBOOK)
-        for key in KEYS:
-            if not el.count() or not el.is_visible():
-                break   # a key before (Enter on a button) hid it: nothing more to press there
-            el.focus()
+        before = page.evaluate(READ_THEN_FOCUS, i)["notebook"]   # (after the focus)
+        for n, key in enumerate(KEYS):
             page.keyboard.press(key)
-            after = page.evaluate(NOTEBOOK)
-            if after != before:
-                problems.append(f"{where}: {key} on {name!r} changed the notebook: {before} -> {after}")
-                return problems
-    return problems
+            last = n == len(KEYS) - 1
+            got = page.evaluate(READ_THEN_FOCUS, None if last else i)   # the notebook, then focus for the next key
+            if got["notebook"] != before:
+                return [f"{where}: {key} on {name!r} changed the notebook: {before} -> {got['notebook']}"]
+            if not last and not got["shown"]:
+                break   # this key (Enter on a button) hid it: nothing more to press there
+    return []
 
 
 def check_notebook_keys(page) -> None:

@@ -435,7 +435,7 @@ def test_think_and_the_winnable_indicator(seed7):
     # first a think that does not finish (a stand-in planner that waits to be cancelled): it stays
     # "Thinking…" until it is stopped
     H.kernel_eval(page, "import spiderette.notebook.hintbuttons as _sw\n_real = _sw.planner_hint\n"
-                        "_sw.planner_hint = lambda g, budget, name, cancel=None: cancel.wait(600) and None")
+                        "_sw.planner_hint = lambda g, budget, name, seen=None, cancel=None: cancel.wait(600) and None")
     r.locator('[data-action="think"]').click()
     t = H.wait_table(page, lambda t: "stop_thinking" in t["buttons"])
     assert t["status"]["message"] == "Thinking\u2026" and "think" not in t["buttons"]

@@ -26,6 +26,9 @@ bottom to top, the first ``game.face_down(i)`` of them face down. Each predicate
 
 from __future__ import annotations
 
+import threading
+import weakref
+
 from .cards import is_complete_run, rank_of
 from .game import Game
 from .move import Move
@@ -63,8 +66,11 @@ def visible_key(game: Game) -> tuple:
     >>> visible_key(g) == visible_key(g.redeal_hidden(5)), visible_key(g) == visible_key(Game(seed=8))
     (True, False)
     """
-    return (tuple((game.face_down(i), game.column(i)[game.face_down(i):]) for i in range(game.columns)),
-            game.stock_count)
+    columns = []
+    for i in range(game.columns):
+        down = game.face_down(i)
+        columns.append((down, game.column(i)[down:]))
+    return tuple(columns), game.stock_count
 
 
 def tables_met(game: Game) -> set[tuple]:
@@ -79,11 +85,40 @@ def tables_met(game: Game) -> set[tuple]:
     >>> len(tables_met(g)), visible_key(Game(seed=7)) in tables_met(g)
     (3, True)
     """
-    probe = game.copy()   # (under the game's lock: one whole snapshot)
-    met = {visible_key(probe)}
-    while probe.undo() is not None:
-        met.add(visible_key(probe))
-    return met
+    with game.locked():   # one whole snapshot: play may go on in another thread
+        history = game.history
+        known = _MET.get(game)
+        if known is not None and known[0] == history:
+            return set(known[2])
+        same = 0
+        if known is not None:   # the moves both histories begin with lead to the same tables
+            for a, b in zip(known[0], history):
+                if a != b:
+                    break
+                same += 1
+        probe = game.copy()
+    first = same + 1 if known is not None else 0   # the first table after the start not known yet
+    later = []   # the tables after moves first .. len(history), the last first
+    if first <= len(history):
+        later.append(visible_key(probe))
+        for _ in range(len(history) - first):
+            probe.undo()
+            later.append(visible_key(probe))
+    keys = (known[1][:same + 1] if known is not None else []) + later[::-1]
+    if known is not None and same == len(known[0]):   # moves were added: the set grows
+        met = set(known[2])
+        met.update(later)
+    else:
+        met = set(keys)
+    with _MET_LOCK:
+        _MET[game] = (history, keys, met)
+    return set(met)
+
+
+#: The tables met by each live game, kept from one call to the next (advice asks once a move): its history,
+#: the key of the table after each of its moves (the start first), and their set.
+_MET: weakref.WeakKeyDictionary[Game, tuple[list[Move], list[tuple], set[tuple]]] = weakref.WeakKeyDictionary()
+_MET_LOCK = threading.Lock()
 
 
 def hidden_count(game: Game) -> int:

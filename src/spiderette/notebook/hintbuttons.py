@@ -17,6 +17,7 @@ from collections.abc import Callable
 from ..engine.cards import card_text
 from ..engine.game import Game
 from ..engine.move import Move
+from ..engine.predicates import tables_met
 from ..players.advice import planner_hint
 from ..players.background import BackgroundTask, StoppableFuture
 from ..players.planner import DEFAULT_BUDGET, STRONG_BUDGET
@@ -79,9 +80,10 @@ class TableHints:
               say: Callable[[str], None]) -> StoppableFuture:
         """Plan table ``key`` with ``budget`` tables in the background (stopping a Think already running); the
         answer is shown if ``current()`` is still ``key``, and ``say(message)`` publishes it."""
-        start = game.copy()
-        return self._think.start(lambda stop: planner_hint(start, budget, card_text, cancel=stop), "spiderette-think",
-                                 lambda h: self._thought(key, h, current, say),
+        with game.locked():
+            seen, start = tables_met(game), game.copy()
+        return self._think.start(lambda stop: planner_hint(start, budget, card_text, seen=seen, cancel=stop),
+                                 "spiderette-think", lambda h: self._thought(key, h, current, say),
                                  stopped=lambda: say("Stopped thinking"))   # (its future's cancel(): no newer table)
 
     def cancel(self) -> bool:

@@ -31,6 +31,7 @@ from ..engine.cards import card_code
 from ..engine.errors import quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
+from ..engine.predicates import tables_met
 from .limits import Limit, samples_of, seed_of, tables
 from .planner import DEFAULT_BUDGET, Plan, plan
 from .ranking import Hint, best_hint, group_onto, ranked_hints
@@ -135,7 +136,9 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
     reason that compares what it gains with the plan's. ``seen``: the visible tables already met (``None``:
     the game's own memory, from its history). The game is read from a copy taken under its lock.
     """
-    g = g.copy()   # one snapshot, under the game's lock
+    with g.locked():   # one snapshot (the game's own memory is kept between calls)
+        seen = tables_met(g) if seen is None else seen
+        g = g.copy()
     p = plan(g, budget, seen, cancel=cancel)
     if p is None:
         return None
@@ -225,9 +228,9 @@ def hint(g: Game, method: str = "planner", samples: int | None = None, seed: int
         Limit.of(time_limit, SEARCH_NODES if node_limit is None else node_limit, none=False)
     elif method == "solver":
         Limit.of(time_limit, node_limit)
-    g = g.copy()   # every method reads one snapshot, taken under the game's lock
     if method == "planner":
-        return planner_hint(g, budget)
+        return planner_hint(g, budget)   # (it reads one snapshot, taken under the game's lock)
+    g = g.copy()   # every method reads one snapshot, taken under the game's lock
     if method == "ranked":
         return best_hint(g)
     if method == "search":
@@ -249,7 +252,7 @@ def hints(g: Game, method: str = "planner", budget: int | None = None) -> list[H
     _method(method, ("planner", "ranked"), {"budget": budget}, "hints")
     if method == "ranked":
         return ranked_hints(g.copy())   # one snapshot, taken under the game's lock
-    h = planner_hint(g.copy(), tables(DEFAULT_BUDGET if budget is None else budget, "budget"))
+    h = planner_hint(g, tables(DEFAULT_BUDGET if budget is None else budget, "budget"))   # (it copies g)
     return [] if h is None else [h, *h.alternatives]
 
 

@@ -154,6 +154,11 @@ class Core:
         self.groups: dict[bytes, int] = {}   # the movable group's length, by column
         self.seats: dict[bytes, tuple[int, int, bool]] = {}   # (see seat)
 
+    def forget(self) -> None:
+        """Empty the caches of columns (:attr:`groups`, :attr:`seats`); they are rebuilt as asked."""
+        self.groups.clear()
+        self.seats.clear()
+
     # ---------------------------------------------------------------- one column
     def group(self, col: bytes) -> int:
         """How many cards at the top of ``col`` move together (0 for an empty column).

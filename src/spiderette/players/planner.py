@@ -156,6 +156,21 @@ class _Rules:
         self.learned = LearnedValue(game) if value == "learned" else None
         if self.learned is not None:
             self.run_bonus = -self.learned.run_cost
+        self.after: LearnedValue | None = None   # (see after_a_deal)
+
+    def after_a_deal(self, game: Game) -> LearnedValue:
+        """The learned value one deal later (made once, kept with its cache)."""
+        if self.after is None:
+            self.after = LearnedValue(game, deals_left=game.deals_left - 1)
+        return self.after
+
+    def forget(self) -> None:
+        """Empty the caches (they are rebuilt as the search asks)."""
+        self.cost_cache.clear()
+        self.core.forget()
+        for value in (self.learned, self.after):
+            if value is not None:
+                value.cache.clear()
 
     def column_cost(self, col: bytes) -> int:
         """The cost of one column (see the weights above); cached by its contents."""
@@ -186,6 +201,27 @@ class _Rules:
         return cost
 
 
+#: How many columns each shared :class:`_Rules` keeps the cost (and the core its groups) of before it starts
+#: afresh: enough for a long game's plans, a bounded memory over thousands of simulated games.
+CACHED_COLUMNS = 200_000
+_SHARED: dict[tuple, _Rules] = {}
+
+
+def _rules_of(game: Game, value: str) -> _Rules:
+    """The :class:`_Rules` of ``game``'s variant and stage, shared by every plan made for it, so that a column
+    is costed once per game rather than once per plan (the costs depend on nothing else)."""
+    key = (game.rules, game.columns, game.suits, game.auto_remove, value,
+           game.deals_left if value == "learned" else None)
+    rules = _SHARED.get(key)
+    if rules is None:
+        if len(_SHARED) > 64:
+            _SHARED.clear()
+        rules = _SHARED[key] = _Rules(game, value)
+    elif len(rules.cost_cache) > CACHED_COLUMNS:
+        rules.forget()
+    return rules
+
+
 def _table_of(game: Game) -> tuple:
     """The visible table: the core's columns with a 0 for every face-down card. Reads no hidden card."""
     return columns_of(game, visible=True)
@@ -207,15 +243,24 @@ def _unseen(game: Game, table: tuple) -> list[int]:
     return sorted(c for c, n in left.items() for _ in range(n))
 
 
-def _turn_value(rules: _Rules, table: tuple, col: int, down: int, unseen: list[int]) -> int:
-    """The cost of column ``col`` just after a card turned face up in it (``down`` still face down).
+def _ranks_of(cards: list[int]) -> dict[int, int]:
+    """How many of ``cards`` there are of each rank."""
+    ranks: dict[int, int] = {}
+    for c in cards:
+        ranks[c & RANK_MASK] = ranks.get(c & RANK_MASK, 0) + 1
+    return ranks
+
+
+def _turn_value(rules: _Rules, table: tuple, col: int, down: int, unseen: dict[int, int], total: int) -> int:
+    """The cost of column ``col`` just after a card turned face up in it (``down`` still face down), with
+    ``total`` cards unseen, ``unseen[r]`` of them of rank ``r``.
 
     Averaged over the cards that could turn up: a card that has somewhere to go on the table (a face-up top
     card one rank higher, or an empty column) counts as one more card free to move, which makes the column
     cheaper, as if it turned over again soon.
     """
     base = rules.column_cost(visible_column(down, (0,)))  # one face-up card of no rank: no pairs to count
-    if not unseen:
+    if not total:
         return base - TURN_BONUS
     tops = set()
     empty = False
@@ -226,9 +271,9 @@ def _turn_value(rules: _Rules, table: tuple, col: int, down: int, unseen: list[i
             tops.add(c[-1] & RANK_MASK)
         elif len(c) == 1:
             empty = True
-    free = sum(1 for c in unseen if (c & RANK_MASK) + 1 in tops or (empty and down > 0))
+    free = total if empty and down > 0 else sum(n for r, n in unseen.items() if r + 1 in tops)
     # A card that can move on: its column is as if half a card fewer lay face down.
-    return base - TURN_BONUS - (free * (FACE_DOWN // 2 + BURIED * (down > 0))) // len(unseen)
+    return base - TURN_BONUS - (free * (FACE_DOWN // 2 + BURIED * (down > 0))) // total
 
 
 def table_value(game: Game, value: str = DEFAULT_VALUE) -> int:
@@ -239,7 +284,7 @@ def table_value(game: Game, value: str = DEFAULT_VALUE) -> int:
     >>> table_value(Game(seed=7)) == plan(Game(seed=7)).start_value
     True
     """
-    rules = _Rules(game, _value_of(value))
+    rules = _rules_of(game, _value_of(value))
     return sum(rules.column_cost(c) for c in _table_of(game)) - rules.run_bonus * game.runs_completed
 
 
@@ -255,6 +300,7 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
     plus the two it made.
     """
     penalty = EMPTY_WHEN_DEALING if filling else 0
+    ranks, total = _ranks_of(unseen), len(unseen)
     core, cc, get = rules.core, rules.column_cost, rules.cost_cache.get
     auto = rules.auto_remove
 
@@ -312,11 +358,11 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
                 # (the destination as it lay before a card beneath the finished run turned over)
                 rest = bytes((dd,)) + bytes(dd) if dst_turn else moved
                 value += cc(rest) + (penalty if penalty and len(rest) == 1 else 0)
-                value += _turn_value(rules, child, s, down - 1, unseen)
+                value += _turn_value(rules, child, s, down - 1, ranks, total)
             else:
                 value += cc(left) + (penalty if penalty and len(left) == 1 else 0)
                 if dst_turn:
-                    value += _turn_value(rules, child, d, dd - 1, unseen)
+                    value += _turn_value(rules, child, d, dd - 1, ranks, total)
                 else:
                     rest = moved[:-13] if finished and not auto else moved   # by hand: as if sent
                     value += cc(rest) + (penalty if penalty and len(rest) == 1 else 0)
@@ -362,14 +408,15 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     an_event(cancel)
     seen = _memory(seen)
     value = _value_of(value)
-    game = game.copy()   # one whole snapshot, under the game's lock: play may go on in another thread
-    seen = tables_met(game) if seen is None else seen
+    with game.locked():   # one whole snapshot: play may go on in another thread
+        seen = tables_met(game) if seen is None else seen   # (the game's own memory is kept between calls)
+        game = game.copy()
     if game.status != "playing":
         return None
     send = game.sendable()
     if send:
         return Plan(SENDS[send[0]], (SENDS[send[0]],), 0, 0, (), 0, ("send", send[0]))
-    rules = _Rules(game, value)
+    rules = _rules_of(game, value)
     table = _table_of(game)
     stock = game.stock_count
     unseen = _unseen(game, table)
@@ -421,10 +468,13 @@ def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: se
     the deal or one move and the deal; ``None`` when the line is better.
     The preparing moves are the moves that turn no card over and finish no run, to a table not met in this
     stage, after which the deal is allowed."""
-    after = LearnedValue(game, deals_left=game.deals_left - 1)
+    after = rules.after_a_deal(game)
     shift = after.stage_cost - rules.learned.stage_cost
     dealt = min(len(table), stock)   # the columns that receive a card
     memo: dict = {}
+    cards: dict[int, int] = {}   # how many of each card are unseen
+    for c in unseen:
+        cards[c] = cards.get(c, 0) + 1
 
     def expected(i: int, col: bytes) -> float:
         key = (i < dealt, col)
@@ -432,7 +482,7 @@ def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: se
         if got is None:
             down, up = col[0], col[col[0] + 1:]
             if i < dealt and unseen:
-                got = sum(after.column_cost((down, up + bytes((c,)))) for c in unseen) / len(unseen)
+                got = sum(n * after.column_cost((down, up + bytes((c,)))) for c, n in cards.items()) / len(unseen)
             else:
                 got = after.column_cost((down, up))
             memo[key] = got
