@@ -121,7 +121,6 @@ def run_section(path: Path, title: str, section: list[Block], tmp_path: Path, mo
     monkeypatch.setenv("SPIDERETTE_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    _tables_not_seconds(monkeypatch)
     namespace: dict = {"__name__": "__examples__", "display": lambda *args, **kwargs: None}
     try:
         for block in section:
@@ -129,29 +128,6 @@ def run_section(path: Path, title: str, section: list[Block], tmp_path: Path, mo
                 run_block(path, block, namespace)
     finally:
         _cleanup(namespace)
-
-
-#: Tables the solver searches in a second on the development machine (about 50,000), rounded down: an example's
-#: ``solve(g, time_limit=T)`` is run with a budget of ``T`` seconds' worth of tables instead of ``T`` seconds.
-TABLES_A_SECOND = 40_000
-
-
-def _tables_not_seconds(monkeypatch) -> None:
-    """What an example shows does not hang on the machine's speed (a busy machine searches fewer tables in 10 s):
-    ``spiderette.solve(g, time_limit=T)`` searches ``T * TABLES_A_SECOND`` tables, whatever the time it takes."""
-    import inspect
-
-    import spiderette
-
-    real = spiderette.solve
-    default = inspect.signature(real).parameters["time_limit"].default
-
-    def solve(*args, time_limit=default, node_limit=None, **kwargs):
-        if time_limit is not None and node_limit is None:
-            time_limit, node_limit = None, int(time_limit * TABLES_A_SECOND)
-        return real(*args, time_limit=time_limit, node_limit=node_limit, **kwargs)
-
-    monkeypatch.setattr(spiderette, "solve", solve)
 
 
 #: A comment that says what a line shows: ``hint(g)   # → bd1: a 3-move plan: …``.

@@ -167,3 +167,25 @@ def test_piped_play_examples_write_into_scratch_statistics(tmp_path):
         assert p.returncode == 0, (page, line, p.stderr[-2000:])
         assert "Move" in p.stdout or "move" in p.stdout, p.stdout[-500:]
         assert not yours.exists(), f"{page}: {line!r} wrote into the reader's statistics"
+
+
+def test_examples_give_budgets_in_tables_not_seconds():
+    """A budget in seconds gives another answer on a busy machine (the README's solve once said "unknown" on one,
+    "winnable" with a budget in tables): the examples of the README, the guides and the notebooks give the
+    searches ``node_limit=`` (or ``budget=``), never ``time_limit=`` a number."""
+    import json
+
+    from markdown_examples import blocks
+
+    seconds = re.compile(r"\btime_limit\s*=\s*[0-9]")
+    found = []
+    for page in [REPO / "README.md", *PAGES]:
+        for block in blocks(page.read_text(encoding="utf-8")):
+            if block.lang in ("python", "py", "pycon"):
+                found += [f"{page.name}:{block.line + i}" for i, line in enumerate(block.code.splitlines())
+                          if seconds.search(line)]
+    for nb in sorted((REPO / "notebooks").glob("*.ipynb")):
+        for n, cell in enumerate(json.loads(nb.read_text(encoding="utf-8"))["cells"]):
+            if cell["cell_type"] == "code" and seconds.search("".join(cell["source"])):
+                found.append(f"{nb.name}: cell {n}")
+    assert not found, found

@@ -118,6 +118,15 @@ def test_notebook_is_valid_with_cell_ids(path, recwarn):
         nbformat.validate(nbformat.reads(path.read_text(encoding="utf-8"), as_version=nbformat.NO_CONVERT))
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_says_how_long_it_runs(path):
+    """A teacher plans a lesson around it: the first cell says the notebook's expected run time."""
+    import json
+
+    first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+    assert "**Expected run time:" in first, f"{path.name}: its first cell does not say how long it runs"
+
+
 SECTION_POINTER = r"`docs/([\w-]+)\.md`, sections? ((?:\*[^*]+\*(?:,? and |, )?)+)"
 
 

@@ -32,7 +32,7 @@ from ..engine.errors import quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
 from ..engine.predicates import tables_met
-from .limits import Limit, samples_of, seed_of, tables
+from .limits import DEFAULT_SECONDS, Limit, samples_of, seed_of, tables
 from .planner import DEFAULT_BUDGET, Plan, plan
 from .ranking import Hint, best_hint, group_onto, ranked_hints
 from .search import SEARCH_NODES, SEARCH_SAMPLES, search_hint
@@ -156,7 +156,7 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
 def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> Hint:
     if g.is_won:
         return Hint(None, "the game is won", 0)
-    result = solve(g, time_limit=10.0 if time_limit is None else time_limit, node_limit=node_limit)
+    result = solve(g, time_limit=DEFAULT_SECONDS if time_limit is None else time_limit, node_limit=node_limit)
     if result.result == "win" and result.moves:
         return Hint(result.moves[0], f"spoiler: the first move of a winning line of {len(result.moves)} moves"
                                      " (the solver sees every hidden card)", 0, tuple(result.moves))
@@ -202,7 +202,7 @@ def hint(g: Game, method: str = "planner", samples: int | None = None, seed: int
       (:data:`~spiderette.players.search.SEARCH_NODES` when not given; ``time_limit`` may cut it short);
       ``.alternatives`` is the tally of every other candidate, and the reason warns that the count is
       optimistic;
-    * ``"solver"``: with every card known, within ``time_limit`` seconds (10 when not given) or
+    * ``"solver"``: with every card known, within ``time_limit`` seconds (10 when neither is given) or
       ``node_limit`` tables; never ``None``: a lost or undecided position gives a hint whose ``move`` is
       ``None`` and whose reason says "not winnable from here (proven…)" or "unknown within the budget…".
 

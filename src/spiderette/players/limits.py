@@ -68,6 +68,21 @@ def seed_of(value: object, name: str = "seed", none: bool = False) -> int | None
     return whole(value, name, 0, 2**64 - 1)
 
 
+class Seconds(float):
+    """A number of seconds given by default, not by the caller: :meth:`Limit.of` drops it when a ``node_limit``
+    is given, so that a budget in tables alone gives the same answer on any machine (its ``repr`` is the
+    number's)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return float.__repr__(self)
+
+
+#: The seconds a solve has when neither ``time_limit`` nor ``node_limit`` is given.
+DEFAULT_SECONDS = Seconds(10.0)
+
+
 @dataclass(frozen=True)
 class Limit:
     """A budget: at most ``time`` seconds (a number > 0) and ``tables`` expanded tables (a whole number from 1
@@ -85,5 +100,12 @@ class Limit:
 
     @classmethod
     def of(cls, time_limit: object = None, node_limit: object = None, *, none: bool = True) -> Limit:
-        """The budget of the keyword arguments ``time_limit`` and ``node_limit``, checked (see :class:`Limit`)."""
+        """The budget of the keyword arguments ``time_limit`` and ``node_limit``, checked (see :class:`Limit`); a
+        default time (:data:`DEFAULT_SECONDS`) counts only when no ``node_limit`` is given.
+
+        >>> Limit.of(DEFAULT_SECONDS), Limit.of(DEFAULT_SECONDS, 5000), Limit.of(10.0, 5000)
+        (Limit(time=10.0, tables=None), Limit(time=None, tables=5000), Limit(time=10.0, tables=5000))
+        """
+        if isinstance(time_limit, Seconds) and node_limit is not None:
+            time_limit = None
         return cls(time_limit, node_limit, none)

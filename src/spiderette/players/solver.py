@@ -45,7 +45,7 @@ from ..engine.game import Game, Word, a_game
 from ..engine.move import Move
 from .background import StoppableFuture, run_in_thread
 from .core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of
-from .limits import Limit
+from .limits import DEFAULT_SECONDS, Limit
 
 
 @dataclass(frozen=True)
@@ -214,12 +214,14 @@ class _Search:
         return (tuple(new), dealt, runs), cost
 
 
-def solve(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None,
+def solve(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int | None = None,
           cancel: threading.Event | None = None) -> SolveResult:
     """Solve ``g`` from its position with every card known; ``g`` itself is never changed.
 
     Stops after ``time_limit`` seconds or ``node_limit`` expanded tables (``None``: no such limit), or when
-    ``cancel`` (a ``threading.Event``) is set; a claimed win is replayed on a copy before it is returned.
+    ``cancel`` (a ``threading.Event``) is set; a claimed win is replayed on a copy before it is returned. The
+    10 seconds are the default only when no ``node_limit`` is given: ``solve(g, node_limit=100_000)`` counts
+    tables alone, so it gives the same answer on any machine, however busy.
     """
     a_game(g, "solve")
     limit = Limit.of(time_limit, node_limit)
@@ -405,7 +407,7 @@ def search_line(g: Game, node_limit: int, cancel: threading.Event | None = None,
     return SearchedLine(outcome == "win", line, disorder, nodes)
 
 
-def solve_async(g: Game, time_limit: float | None = 10.0, node_limit: int | None = None) -> StoppableFuture:
+def solve_async(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int | None = None) -> StoppableFuture:
     """:func:`solve` in a background thread: a ``Future`` whose ``cancel()`` stops the search.
 
     The position is copied at once, so the game may be played on meanwhile; the arguments are checked at
