@@ -151,7 +151,7 @@ def test_the_tour_says_what_it_shows_and_is_held_to_it():
     tour = [line for b in blocks(README.read_text(encoding="utf-8")) if b.section == "A tour in three cells"
             for line in b.code.splitlines()]
     marked = [line.split("#")[0].strip() for line in tour if "# →" in line]
-    assert marked == ["g.legal_moves()", "hint(g)", "print(solve(g, time_limit=10))"]
+    assert marked == ["g.legal_moves()", "hint(g)", "print(solve(g, node_limit=200_000))"]
 
 
 def test_the_runner_holds_a_line_to_what_it_says_it_shows(tmp_path):
