@@ -4,7 +4,7 @@
                                     [--deals 1-1000]
                                     [--slow-deals 1-100] [--processes 2] [--variant spiderette] [--suits 4]
                                     [--samples 10] [--node-limit 2000] [--solver-nodes 200000]
-                                    [--planner-budget 2000]
+                                    [--planner-budget 2000] [--save DIR]
 
 ``planner`` is the planner as it plays by default (steering by the learned value), ``handmade`` the same
 planner steering by its hand-made value (``PlannerStrategy(value="handmade")``).
@@ -105,6 +105,8 @@ def main() -> None:
     ap.add_argument("--planner-budget", type=int, default=DEFAULT_BUDGET, help="planner: tables per move")
     ap.add_argument("--max-moves", type=int, default=1000)
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--save", metavar="DIR", help="write each study to DIR/NAME-VARIANT-N-suits-A-B.json, with this"
+                    " command (spiderette.studies.studyfile; the ladder's shipped solver rung is made so)")
     ap.add_argument("--move-times", action="store_true",
                     help="time every move (each strategy then runs in this process, on one core)")
     args = ap.parse_args()
@@ -137,6 +139,11 @@ def main() -> None:
         res = simulate(player, deals=deals, variant=args.variant, suits=args.suits, max_moves=args.max_moves,
                        processes=processes, progress=args.progress)
         done[name] = res
+        if args.save:
+            command = " ".join(["python", "benchmarks/strategies.py", *sys.argv[1:]])
+            target = Path(args.save) / f"{name}-{args.variant}-{args.suits}-suits-{deals.start}-{deals.stop - 1}.json"
+            res.save(target, command=command)
+            print(f"wrote {target}")
         wall = time.perf_counter() - t0
         n = len(res.rows)
         per_game = sum(r["seconds"] for r in res.rows) / n

@@ -41,6 +41,8 @@ EXPECTED = {
         "McNemar",                   # the paired tests
         "face_down_left",            # the four-suit measure beyond the win rate
         "-move plan: ",              # hint(g) names its plan
+        "--strategies solver",       # the shipped four-suit solver rung says how it was made
+        "solver (peeks)",            # and stands in the table beside the honest rungs
     ],
     "05-learning.ipynb": [
         "learnt: ",                  # the trained agent, next to random play

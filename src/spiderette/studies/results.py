@@ -11,6 +11,7 @@ mine on 1 spiderette deal (4 suits): won 1 (100.0%, 95% CI 20.7–100.0%)
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -50,7 +51,8 @@ class Simulation:
     """One strategy on many deals (what :func:`spiderette.simulate` returns).
 
     ``rows`` (one dict per deal, in the order of the deals), ``lines`` (deal -> the moves played, as
-    notation), ``strategy`` (its label), ``peeks``, ``partial`` (``None``, or why some deals are missing).
+    notation), ``strategy`` (its label), ``peeks``, ``partial`` (``None``, or why some deals are missing),
+    ``command`` (``None``, or the command that made a study read from a file: :meth:`save`, :meth:`load`).
     """
 
     def __init__(self, strategy: str, peeks: bool, rows: list[dict], lines: dict[int, str], *,
@@ -67,6 +69,7 @@ class Simulation:
         self.runs_total = runs_total
         self.partial = partial
         self.wall_seconds = wall_seconds
+        self.command: str | None = None
 
     # ------------------------------------------------------------------ figures
     @property
@@ -142,6 +145,22 @@ class Simulation:
         from ..notebook.replay import Replay
 
         return Replay(self.game(deal), advice=advice)
+
+    # ------------------------------------------------------------------ files
+    def save(self, path: str | os.PathLike, command: str | None = None) -> None:
+        """Write the study to ``path`` (JSON), with ``command``, how to make it again
+        (:func:`spiderette.studies.studyfile.save`)."""
+        from .studyfile import save
+
+        save(self, path, command)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> Simulation:
+        """The study saved in ``path``, every game replayed and checked against its row
+        (:func:`spiderette.studies.studyfile.load`; a ``ValueError`` says what is wrong with a bad file)."""
+        from .studyfile import load
+
+        return load(path)
 
     # ------------------------------------------------------------------ optional extras
     def to_pandas(self) -> pandas.DataFrame:
