@@ -10,9 +10,11 @@ from concurrent.futures import CancelledError
 import pytest
 from spiderette_testkit import build, run
 
-from spiderette import Game, simulate
+from spiderette import Game, GreedyStrategy, simulate
+from spiderette.engine.predicates import tables_met, turns_over_a_card
 from spiderette.notebook.widget import Widget
 from spiderette.players.analysis import LOST, UNKNOWN, WINNABLE, Analysis, analyse, analyse_async
+from spiderette.players.planner import plan
 from spiderette.players.solver import solve
 
 ONE_FROM_WON = build("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
@@ -288,3 +290,39 @@ def test_the_table_offers_to_undo_to_the_last_winnable_position(monkeypatch):
     assert w.game.move_count == lo and "back to the last winnable position" in w.view["message"]
     assert w.view["analysis"] is None
     assert send(w, action="undo_to_turning")["message"] == "No turning point to go back to"
+
+
+def test_the_turning_point_says_what_the_honest_planner_would_have_played_there():
+    g = greedy_loses_deal_1()
+    tp = analyse(g).turning_point
+    # the planner, from the cards in view, would have played the same losing move; the saving line deals first
+    assert (tp.index, str(tp.move), str(tp.planner), tp.planner_keeps, tp.in_view) == (18, "gc1", "gc1", False, 0)
+    assert "which deals before it turns a card over" in tp.text
+    assert tp.planner_text == "The honest planner would have played gc (3♠ onto 4♠), the same losing move: it could" \
+                              " not tell either"
+    assert analyse(g, planner=False).turning_point.planner is None
+
+
+@pytest.mark.parametrize("deal", [2, 4, 9, 15, 16])
+def test_the_planners_move_at_the_turning_point_is_checked_and_the_saving_line_read(deal):
+    res = simulate(GreedyStrategy(), deals=[deal], suits=1, progress=False)
+    g = res.game(deal)
+    tp = analyse(g, node_limit=20_000).turning_point
+    assert tp is not None
+    start = Game(seed=deal, suits=1)
+    for m in g.history[:tp.index]:
+        start.apply(m)
+    assert tp.planner == plan(start, seen=tables_met(start)).move      # planned from the game's memory
+    if tp.planner_keeps is not None:   # its verdict is the solver's on the position after the planner's move
+        after = start.copy()
+        after.apply(tp.planner)
+        assert solve(after, time_limit=None, node_limit=200_000).result == ("win" if tp.planner_keeps else "loss")
+    assert ("keeps it winnable" in tp.text or "the saving move" in tp.text) == bool(tp.planner_keeps)
+    # the saving line up to its first turn-over (in_view moves) or its first deal (in_view 0)
+    probe, first = start.copy(), None
+    for i, m in enumerate(tp.line, start=1):
+        if m.kind == "deal" or turns_over_a_card(probe, m):
+            first = (i, m.kind)
+            break
+        probe.apply(m)
+    assert tp.in_view == (0 if first and first[1] == "deal" else first[0] if first else len(tp.line))

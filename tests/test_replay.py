@@ -10,7 +10,7 @@ import pytest
 import traitlets
 from spiderette_testkit import build, game, hidden_codes, run
 
-from spiderette import Game, Move, Replay, solve
+from spiderette import Game, Move, PlannerStrategy, Replay, simulate, solve
 from spiderette.engine.cards import card_name, card_text, parse_card
 from spiderette.notebook.replay import NOT_SUGGESTED
 from spiderette.notebook.view import view
@@ -370,3 +370,19 @@ def test_playing_stops_at_the_end(monkeypatch):
     browser_sets(r, step=0, playing=True)
     r.last()
     assert not r.playing
+
+
+@pytest.mark.parametrize(("variant", "suits", "deals"), [("spiderette", 1, range(1, 7)),
+                                                         ("spiderette", 4, range(1, 4)),
+                                                         ("will_o_the_wisp", 1, range(1, 3)),
+                                                         ("red_black_spiderette", 4, range(1, 3))])
+def test_the_planner_replay_of_its_own_game_agrees_with_every_move(variant, suits, deals):
+    # the replay judges each move as the planner plays: a plan followed to its end while the table is the one
+    # it expected, so no move the planner made reads "not the planner's choice"
+    res = simulate(PlannerStrategy(), deals=deals, variant=variant, suits=suits, progress=False)
+    for d in res.deals:
+        entries = res.replay(d, advice="planner").entries
+        assert len(entries) == res.rows[res.deals.index(d)]["moves"]
+        wrong = [(i + 1, e["reason"]) for i, e in enumerate(entries) if e["hint"] != 1]
+        assert not wrong, (d, wrong[:3])
+    assert any("of its plan: " in e["reason"] for d in res.deals for e in res.replay(d, advice="planner").entries)

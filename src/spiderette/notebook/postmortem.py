@@ -117,7 +117,8 @@ def said(a: Analysis) -> str:
     known = "seen with the hidden cards known"
     n = len(a.moves)
     if tp is not None:
-        return f"Where it went wrong: {tp.text.split(': a winning line')[0]} ({known})"
+        planner = f". {tp.planner_text}" if tp.planner_text else ""
+        return f"Where it went wrong: {tp.text.split(': a winning line')[0]} ({known}){planner}"
     if lo is not None and lo < n:
         undo = (f"undo to before move {lo + 1}, the last winnable position (a winning line of {len(a.winning_line)}"
                 f" move{'s' if len(a.winning_line) != 1 else ''} from there)")

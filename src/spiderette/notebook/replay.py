@@ -37,8 +37,7 @@ from ..engine.cards import card_text
 from ..engine.errors import IllegalMoveError, flag, is_number, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.predicates import visible_key
-from ..players.advice import planner_reason
+from ..players.advice import PlannerCommentary
 from ..players.analysis import Analysis
 from ..players.ranking import ranked_hints
 from ..players.solver import SolveResult
@@ -150,14 +149,13 @@ class Replay(anywidget.AnyWidget):
         """Each move's notation, cards and hint reason, from the position before it (checks the line)."""
         g = self._start.copy()
         out = []
-        seen: set = set()   # the tables met so far, for the planner (as PlannerStrategy keeps them)
+        talk = PlannerCommentary(name=card_text)   # the planner's words, move by move, as PlannerStrategy plays
         for i, m in enumerate(self._line, start=1):
             try:
                 m = g.resolve(m)
                 entry = {"text": g.notation(m), "cards": describe(g, m)}
                 if self._advice == "planner":
-                    seen.add(visible_key(g))
-                    entry["reason"], entry["hint"] = planner_reason(g, m, seen, name=card_text)
+                    entry["reason"], entry["hint"] = talk.reason(g, m)
                 else:
                     entry["reason"], entry["hint"] = hint_reason(g, m)
                 runs = g.runs_completed
@@ -364,6 +362,9 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
         # (in notation only: the note shows at every step, and a card named there may be face down at the start)
         if tp is not None:
             said = f"turning point: move {tp.index + 1}, {tp.move}, lost a winnable game; {tp.kept} kept it winnable"
+            if tp.planner is not None:
+                said += f"; the honest planner would have played {tp.planner}" + {
+                    True: " (it keeps it winnable)", False: " (it loses too)", None: ""}[tp.planner_keeps]
         elif source.lost_between is not None:
             first, last = source.lost_between
             said = (f"lost between move {first} and move {last}: winnable after {source.last_winnable} moves (a"

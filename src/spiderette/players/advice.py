@@ -31,12 +31,13 @@ from ..engine.cards import card_code
 from ..engine.errors import quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
-from ..engine.predicates import tables_met
+from ..engine.predicates import tables_met, visible_key
 from .limits import DEFAULT_SECONDS, Limit, samples_of, seed_of, tables
-from .planner import DEFAULT_BUDGET, Plan, plan
+from .planner import DEFAULT_BUDGET, Plan, plan, table_after
 from .ranking import Hint, best_hint, group_onto, ranked_hints
 from .search import SEARCH_NODES, SEARCH_SAMPLES, search_hint
 from .solver import solve
+from .terms import line_terms, said
 
 METHODS = ("planner", "ranked", "search", "solver")
 
@@ -87,30 +88,33 @@ def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str
     return f"a {len(steps)}-move plan: {', '.join(steps[:-1])}, then {steps[-1]} {_achieves(p.ends_with)}"
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
-
-
 def _moves_words(n: int) -> str:
     return f"{n} move{'s' if n != 1 else ''}"
 
 
-#: What the first suggestion does when it is not a line that gains points, for :func:`_gain_words`.
+#: The term a plan's ending already says (``Plan.ends_with``), left out of the words that follow it.
+_SAID_BY_ENDING = {"turn": "turns over a card", "run": "completes a run", "empty": "empties a column"}
+
+
+def _with_terms(reason: str, terms: tuple[str, ...], ends_with: str) -> str:
+    """A plan's reason followed by what else its line changes on the table (:mod:`.terms`)."""
+    rest = [t for t in terms if t != _SAID_BY_ENDING.get(ends_with)]
+    return f"{reason} (and {said(rest)})" if rest else reason
+
+
+#: What the first suggestion does when it is not a line that improves the table, for :func:`_line_words`.
 _FIRST_DOES = {"deal": "deals: no line improves the table", "send": "sends a finished run",
                "fill": "fills the empty columns to deal", "prepare": "prepares the table, then deals"}
 
 
-def _gain_words(p: Plan, value: int, moves: int) -> str:
-    """How a line of ``moves`` moves ending on a table of ``value`` compares with the first suggestion, in
-    words with no negative number: what it gains on the table now (in points of
-    :func:`~spiderette.players.planner.table_value`, a cost: the lower, the better)."""
+def _line_words(p: Plan, value: int, terms: tuple[str, ...], moves: int) -> str:
+    """What an alternative's best line of ``moves`` moves (ending on a table of ``value``) does, in the
+    named terms of :mod:`.terms`, and where the planner ranks it: below the first suggestion."""
     does = _FIRST_DOES.get(p.ends_with[0])
-    first = (f"the first suggestion {does}" if does else
-             f"the first suggestion: {_points(p.start_value - p.value)} in {_moves_words(len(p.line))}")
-    gain = p.start_value - value
-    if gain <= 0:
-        return f"no line it starts makes the table better ({first})"
-    return f"its best line gains {_points(gain)} in {_moves_words(moves)} ({first})"
+    below = f"ranked below the first suggestion, which {does}" if does else "ranked below the first suggestion"
+    if p.start_value - value <= 0:
+        return f"no line it starts makes the table better ({below})"
+    return f"its best line ({_moves_words(moves)}) {said(terms) or 'changes nothing in view'}; {below}"
 
 
 def _told_apart(suggestions: list[Hint]) -> list[Hint]:
@@ -145,11 +149,14 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
     ranked = {h.move: h for h in ranked_hints(g, name)}
     alternatives = []
     for (m, v), line in zip(p.alternatives, p.alternative_lines):
-        if m != p.move:   # the ranking's judgement of the move (or its plain words) and what its line gains
+        if m != p.move:   # the ranking's judgement of the move (or its plain words) and what its line does
             why = ranked.get(m) or Hint(m, step_words(g, m, name), 0)
-            alternatives.append(why.said(f"{why.reason}; {_gain_words(p, v, len(line))}", 0, line=line,
-                                         value=float(v)))
-    first, *rest = _told_apart([Hint(p.move, plan_reason(g, p, name), 0, p.line, float(p.value)), *alternatives])
+            terms = line_terms(g, line)
+            alternatives.append(why.said(f"{why.reason}; {_line_words(p, v, terms, len(line))}", 0, line=line,
+                                         value=float(v), terms=terms))
+    terms = line_terms(g, p.line)
+    said_first = _with_terms(plan_reason(g, p, name), terms, p.ends_with[0])
+    first, *rest = _told_apart([Hint(p.move, said_first, 0, p.line, float(p.value), terms=terms), *alternatives])
     return replace(first, alternatives=tuple(rest))
 
 
@@ -256,6 +263,60 @@ def hints(g: Game, method: str = "planner", budget: int | None = None) -> list[H
     return [] if h is None else [h, *h.alternatives]
 
 
+class PlannerCommentary:
+    """The planner's words on each move of a game, in order (the replay's ``advice="planner"``), judging each
+    move as :class:`~spiderette.players.planner.PlannerStrategy` plays: a plan is followed to its end while
+    the table is the one it expected, so a move that carries on the plan is the planner's choice ("move 2 of
+    its plan") even where a fresh plan would start another way. ``seen`` grows with the tables met.
+
+    >>> from spiderette import Game, PlannerStrategy
+    >>> g, s = Game(seed=12, suits=1), PlannerStrategy()
+    >>> talk = PlannerCommentary()
+    >>> for _ in range(6):
+    ...     m = s(g)
+    ...     assert talk.reason(g, m)[1] == 1   # every move the planner played is its first choice
+    ...     g.apply(m)
+    """
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, name: Callable[[int], str] = card_code) -> None:
+        self.budget, self.name = budget, name
+        self.seen: set = set()
+        self._line: list[Move] = []
+        self._total = 0
+        self._said = ""
+        self._expect: tuple | None = None
+
+    def reason(self, g: Game, m: Move) -> tuple[str, int | None]:
+        """Why the planner would (or would not) play ``m`` in ``g``, the next position of the game: as
+        :func:`planner_reason` says it, or "planner #1: move k of its plan: ..." on the way through a plan."""
+        key = visible_key(g)
+        self.seen.add(key)
+        if self._line and key == self._expect and g.why_illegal(self._line[0]) is None:
+            step = self._total - len(self._line) + 1
+            planned = self._line[0]
+            self._follow(g)
+            if planned == m:
+                return f"planner #1: move {step} of its plan: {self._said}", 1
+            return (f"not the planner's choice; it plays {step_words(g, planned, self.name)}: move {step} of its"
+                    f" plan: {self._said}"), None
+        h = planner_hint(g, self.budget, self.name, self.seen)
+        if h is None:
+            self._line = []
+            return "the planner would resign here: nothing improves", None
+        self._line, self._total, self._said = list(h.line), len(h.line), h.reason
+        self._follow(g)
+        for i, x in enumerate([h, *h.alternatives], start=1):
+            if x.move == m:
+                return f"planner #{i}: {x.reason}", i
+        return f"not the planner's choice; it plays {step_words(g, h.move, self.name)}: {h.reason}", None
+
+    def _follow(self, g: Game) -> None:
+        """Take the plan's next move off, and expect the table it leads to."""
+        move = self._line.pop(0)
+        if self._line:
+            self._expect = table_after(g, move)
+
+
 def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFAULT_BUDGET,
                    name: Callable[[int], str] = card_code) -> tuple[str, int | None]:
     """Why the planner would (or would not) play ``m`` in ``g``: ``("planner #1: a 2-move plan: …", 1)``
@@ -263,8 +324,9 @@ def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFA
     ``None``. ``seen``: the visible tables already met in the game (as :class:`PlannerStrategy` keeps them).
 
     >>> from spiderette import Game
-    >>> planner_reason(Game(seed=7), Move.parse("ea1"))
-    ('planner #1: moving 3S onto 4H turns over a card in column e', 1)
+    >>> why, rank = planner_reason(Game(seed=7), Move.parse("ea1"))
+    >>> rank, why.split(" (and ")[0]
+    (1, 'planner #1: moving 3S onto 4H turns over a card in column e')
     """
     h = planner_hint(g, budget, name, seen)
     if h is None:

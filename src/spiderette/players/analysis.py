@@ -38,14 +38,14 @@ from ..engine.cards import card_text
 from ..engine.errors import an_event, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.predicates import visible_key
+from ..engine.predicates import turns_over_a_card, visible_key
 from .advice import step_words
 from .background import StoppableFuture, run_in_thread
 from .limits import Limit
 from .planner import DEFAULT_BUDGET, plan
 from .solver import solve
 
-__all__ = ["analyse", "analyse_async", "Analysis", "Position", "TurningPoint", "ANALYSIS_NODES"]
+__all__ = ["analyse", "analyse_async", "Analysis", "Position", "TurningPoint", "ANALYSIS_NODES", "in_view"]
 
 #: Tables the solver may expand for each position it is asked about (a budget in tables: the same verdicts
 #: on every machine, however busy).
@@ -81,13 +81,23 @@ class Position:
 @dataclass(frozen=True)
 class TurningPoint:
     """The move that lost a winnable game: played from position ``index`` (move number ``index + 1``);
-    ``kept`` is a move that kept it winnable there, the start of ``line``, a winning line."""
+    ``kept`` is a move that kept it winnable there, the start of ``line``, a winning line.
+
+    Could a player have known? ``in_view``: the moves of ``line`` up to the next card it turns over (that move
+    included), played with cards in view only; ``0`` when it deals first (what follows depends on the cards
+    dealt). ``planner``: what the honest planner (:func:`~spiderette.players.planner.plan`, from the cards a
+    player saw) would have played there; ``planner_keeps``: whether that keeps the game winnable (``None``:
+    not known within the budget, or not asked); ``planner_text`` says both in words."""
 
     index: int
     move: Move
     kept: Move
     line: tuple[Move, ...]
     text: str
+    in_view: int = 0
+    planner: Move | None = None
+    planner_keeps: bool | None = None
+    planner_text: str = ""
 
     def __str__(self) -> str:
         return self.text
@@ -359,7 +369,8 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
                               sum(g.face_down(i) for i in range(g.columns)), chose.get(k)))
     turning = None
     if lo is not None and hi == lo + 1:
-        turning = _turning_point(positions[lo], lo, moves[lo], judge.line[lo])
+        turning = _turning_point(positions, lo, moves[lo], judge.line[lo], judge if planner else None,
+                                 budget - judge.tables)
     proof = judge.proof.get(hi) if hi is not None else None
     line = judge.line.get(lo, ()) if lo is not None else ()
     summary = _summary(positions, steps, turning, judge, lo, hi, line, budget)
@@ -389,12 +400,69 @@ def _planner_pass(positions: list[Game], moves: list[Move], left: int,
     return chose, spent
 
 
-def _turning_point(g: Game, k: int, move: Move, line: tuple[Move, ...]) -> TurningPoint:
+def in_view(g: Game, line: tuple[Move, ...]) -> int:
+    """The moves of ``line`` from ``g`` up to the next card it turns over (that move included), made with
+    cards in view only; ``0`` when the line deals before it turns a card over (the cards dealt were unknown).
+
+    >>> from spiderette import Game
+    >>> g = Game(seed=7)
+    >>> in_view(g, (g.parse_move("bd"),)), in_view(g, (g.parse_move("d"),))
+    (1, 0)
+    """
+    probe = g.copy()
+    for i, m in enumerate(line, start=1):
+        if m.kind == "deal":
+            return 0
+        if turns_over_a_card(probe, m):
+            return i
+        probe.apply(m)
+    return len(line)
+
+
+def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, ...],
+                   judge: _Judge | None = None, left: int = 0) -> TurningPoint:
+    """The turning point at position ``k``, with what the honest planner would have played there (planned
+    with the tables met up to ``k``) and, when ``left`` tables allow a solve, whether that kept it winnable."""
+    g = positions[k]
     kept = line[0]
+    seen = {visible_key(x) for x in positions[:k + 1]}
+    reach = in_view(g, line)
     said = (f"move {k + 1}, {g.notation(move)} ({step_words(g, move, card_text)}), lost a winnable game;"
             f" {g.notation(kept)} ({step_words(g, kept, card_text)}) kept it winnable: a winning line of"
-            f" {len(line)} moves")
-    return TurningPoint(k, move, kept, line, said)
+            f" {len(line)} moves, ")
+    said += ("which deals before it turns a card over: what followed depended on the cards dealt" if not reach
+             else "whose first move uses only cards in view" if reach == 1 else
+             f"whose first {reach} moves, to the next card it turns over, use only cards in view")
+    p = plan(g, PLAN_TABLES, seen) if judge is not None else None
+    if judge is not None and p is not None:
+        judge.tables += p.tables
+    mine, keeps = (p.move if p is not None else None), None
+    if mine is None:
+        words = "The honest planner would have resigned there" if judge is not None else ""
+    else:
+        if mine == kept:
+            keeps, how = True, "the saving move"
+        elif mine == move:
+            keeps, how = False, "the same losing move: it could not tell either"
+        else:
+            keeps = _keeps(judge, g, mine, left - p.tables)
+            how = {True: "which keeps it winnable too", False: "which loses it too",
+                   None: "whether that keeps it winnable is not known within the budget"}[keeps]
+        words = f"The honest planner would have played {g.notation(mine)} ({step_words(g, mine, card_text)}), {how}"
+    text = f"{said}. {words}" if words else said
+    return TurningPoint(k, move, kept, line, text, reach, mine, keeps, words)
+
+
+def _keeps(judge: _Judge, g: Game, m: Move, left: int) -> bool | None:
+    """Does ``m`` keep ``g`` winnable? One solve within ``left`` tables (at most the analysis's node limit)."""
+    if left < 1 or (judge.cancel is not None and judge.cancel.is_set()):
+        return None
+    after = g.copy()
+    after.apply(m)
+    res = solve(after, time_limit=None, node_limit=min(judge.node_limit, left), cancel=judge.cancel)
+    judge.solves += 1
+    judge.tables += res.nodes
+    return {"win": True, "loss": False}.get(res.result)
 
 
 def _plural(n: int, word: str) -> str:

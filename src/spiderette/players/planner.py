@@ -52,7 +52,7 @@ from .limits import tables
 from .strategies import Strategy
 from .value import DEFAULT_VALUE, VALUES, LearnedValue
 
-__all__ = ["Plan", "plan", "table_value", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
+__all__ = ["Plan", "plan", "table_value", "table_after", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
 
 # ---------------------------------------------------------------------- the weights, in words
 # The value of a table is a cost: LOWER IS BETTER. Whole numbers, so that results never depend on rounding.
@@ -621,7 +621,13 @@ class PlannerStrategy(Strategy):
     def _next(self, game: Game) -> Move:
         move = self._line.pop(0)
         if self._line:
-            probe = game.copy()
-            probe.apply(move)
-            self._expect = visible_key(probe)
+            self._expect = table_after(game, move)
         return move
+
+
+def table_after(game: Game, move: Move) -> tuple:
+    """The visible table (:func:`~spiderette.engine.predicates.visible_key`) that ``move`` leads to from
+    ``game``, which is left as it is: what a player following a plan expects to see next."""
+    probe = game.copy()
+    probe.apply(move)
+    return visible_key(probe)

@@ -79,7 +79,9 @@ class Hint:
     ``rank`` is the class of the ranking above (1 best; 0 for a hint from a search). A hint from the planner
     or a search also carries ``line`` (the plan among the visible cards that starts with ``move``), ``value``
     (the planner's value of the plan, lower is better; the share of sampled deals won for the search) and
-    ``alternatives``: the other first moves considered, each a ``Hint``, best first. ``move`` is ``None``
+    ``alternatives``: the other first moves considered, each a ``Hint``, best first. A planner's hint names
+    what its line changes on the table in ``terms`` (:func:`spiderette.players.terms.line_terms`: "turns over
+    a card", "mends a break in order", ...), the words its reason uses. ``move`` is ``None``
     only for a verdict with no move to suggest (``hint(g, method="solver")`` on a lost position).
 
     A hint whose reason holds the ranking's judgement of its move carries that judgement as data: ``kind``
@@ -97,6 +99,7 @@ class Hint:
     kind: str = ""
     cards: tuple[int, ...] = ()
     target: int | None = None
+    terms: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.move}: {self.reason}" if self.move is not None else self.reason
