@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from spiderette.engine.variants import RULES
+
 REPO = Path(__file__).resolve().parents[1]
 NOT_RUN = re.compile(r"<!--\s*not run:(.*?)-->")
 #: The sections whose examples need an optional extra (by the start of their title): skipped, saying
@@ -122,12 +124,15 @@ def run_section(path: Path, title: str, section: list[Block], tmp_path: Path, mo
     monkeypatch.setenv("MPLBACKEND", "Agg")
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     namespace: dict = {"__name__": "__examples__", "display": lambda *args, **kwargs: None}
+    variants = dict(RULES)   # a design an example reads (from_cardz) joins RULES: forgotten after the section
     try:
         for block in section:
             if block.not_run is None:
                 run_block(path, block, namespace)
     finally:
         _cleanup(namespace)
+        RULES.clear()
+        RULES.update(variants)
 
 
 #: A comment that says what a line shows: ``hint(g)   # → bd1: a 3-move plan: …``.

@@ -122,3 +122,10 @@ def hidden_codes(g: Game) -> set[str]:
 
 def tableau(g: Game) -> list[list[str]]:
     return g.to_dict()["tableau"]
+
+
+def oversized(path: Path, size: int) -> Path:
+    """A sparse file of ``size`` bytes at ``path`` (nothing written), for the readers' size caps."""
+    with path.open("wb") as f:
+        f.truncate(size)
+    return path

@@ -170,7 +170,6 @@ def test_notation_is_accepted_by_why_illegal_resolve_and_notation(text):
     ({"seed": -1}, "-1", ValueError),
     ({"seed": HUGE}, "deal number", ValueError),
     ({"auto_remove": 1}, "auto_remove", TypeError),
-    ({"auto_remove": None}, "auto_remove", TypeError),
     ({"scoring": None}, "scoring", ValueError),
     ({"scoring": ["standard"]}, "scoring", ValueError),
     ({"scoring": "s" * 100_000}, "scoring", ValueError),

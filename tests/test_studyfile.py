@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from spiderette_testkit import oversized
 
 from spiderette import Comparison, GreedyStrategy, Simulation, simulate
 from spiderette.studies.studyfile import MAX_BYTES, StudyFileError, load, save, shipped, shipped_names
@@ -90,11 +91,8 @@ def test_a_file_that_is_no_study_is_refused(tmp_path):
     (tmp_path / "latin1.json").write_bytes(b"\xff\xfe{}")
     with pytest.raises(StudyFileError, match="not JSON"):
         load(tmp_path / "latin1.json")
-    big = tmp_path / "big.json"
-    with big.open("wb") as f:
-        f.truncate(MAX_BYTES + 1)
     with pytest.raises(StudyFileError, match="a study file holds at most"):
-        load(big)
+        load(oversized(tmp_path / "big.json", MAX_BYTES + 1))
     assert issubclass(StudyFileError, ValueError)
 
 

@@ -10,6 +10,7 @@
 
 from typing import TYPE_CHECKING
 
+from .engine.cardz import DesignError, from_cardz, to_cardz
 from .engine.errors import IllegalMoveError, InvalidPositionError, NotationError, SaveFileError
 from .engine.game import Game
 from .engine.move import Move
@@ -32,7 +33,8 @@ if TYPE_CHECKING:  # loaded when first asked for (__getattr__ below); named here
 
 __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
-    "Rules", "RULES", "VARIANTS", "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
+    "Rules", "RULES", "VARIANTS", "from_cardz", "to_cardz", "DesignError",
+    "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
     "SolveResult", "analyse", "analyse_async", "Analysis",
     "Replay", "stats", "reset_stats", "Stats", "RecordsWarning", "simulate", "compare",
     "Simulation", "Comparison", "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy",

@@ -9,8 +9,9 @@ Python's ``random`` internals. Deal N of a variant is made like this:
    ``deck[i]`` and ``deck[j]``; ``j`` is drawn by rejection: take 64-bit outputs ``x`` until
    ``x < 2**64 - (2**64 % (i + 1))``, then ``j = x % (i + 1)``;
 4. deal the shuffled deck from index 0 row by row as in Klondike: row 0 across every column, then row 1
-   across the columns that are taller than one card, and so on; a card is face up when it is the last one
-   its column receives (the top ``face_up`` cards in general);
+   across the columns that are taller than one card, and so on (a variant read from a design file may give
+   its own order: :func:`deal_order`); a card is face up when it is the last one its column receives (the
+   top ``face_up`` cards in general);
 5. the cards left over are the stock, in order: the next card is dealt first, onto column a.
 
 >>> SplitMix64(0).next()
@@ -72,13 +73,24 @@ def lay_out(rules: Rules, deck: list[int]) -> tuple[list[list[int]], list[int], 
     """
     columns: list[list[int]] = [[] for _ in rules.layout]
     pos = 0
-    for row in range(max(rules.layout)):
-        for col, height in enumerate(rules.layout):
-            if row < height:
-                columns[col].append(deck[pos])
-                pos += 1
+    for col in deal_order(rules):
+        columns[col].append(deck[pos])
+        pos += 1
     down = [max(0, h - rules.face_up) for h in rules.layout]
     return columns, down, deck[pos:]
+
+
+def deal_order(rules: Rules) -> tuple[int, ...]:
+    """The column each card of the deck goes to, in turn: the variant's own order (a design file's deal rules),
+    or row by row (step 4 above).
+
+    >>> from spiderette.engine.variants import RULES
+    >>> deal_order(RULES["spiderette"])[:9]
+    (0, 1, 2, 3, 4, 5, 6, 1, 2)
+    """
+    if rules.deal_order is not None:
+        return rules.deal_order
+    return tuple(col for row in range(max(rules.layout)) for col, height in enumerate(rules.layout) if row < height)
 
 
 def check_seed(seed: object) -> int:

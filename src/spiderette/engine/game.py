@@ -57,8 +57,6 @@ class Status(Word):
 
 
 _RLOCK = type(threading.RLock())
-START_SCORE = 500
-RUN_BONUS = 100
 
 
 def _locking(method: Callable) -> Callable:
@@ -84,8 +82,10 @@ class Game:
 
     ``Game()`` deals a random numbered deal (``g.seed`` tells which); ``Game(seed=7)`` deals number 7,
     the same cards everywhere and forever. ``variant`` is one of ``spiderette``,
-    ``red_black_spiderette``, ``will_o_the_wisp`` or ``spider``; ``suits`` 4, 2 or 1;
-    ``auto_remove=False`` keeps complete runs in the tableau until sent (``"sc"``);
+    ``red_black_spiderette``, ``will_o_the_wisp`` or ``spider`` (or the :class:`Rules` of a design file:
+    :func:`spiderette.engine.cardz.from_cardz`); ``suits`` 4, 2 or 1;
+    ``auto_remove=False`` keeps complete runs in the tableau until sent (``"sc"``; ``None``: as the variant
+    has it, runs leave by themselves in every built-in one);
     ``scoring="pairs"`` counts same-suit pairs instead of the 500-point score. ``lock`` (rarely needed) is
     an ``RLock`` to use as :attr:`lock` instead of a lock of its own.
 
@@ -106,11 +106,11 @@ class Game:
         self._elapsed = seconds(value, "elapsed")
 
     # ------------------------------------------------------------------ set-up
-    def __init__(self, variant: str = "spiderette", seed: int | None = None, suits: int = 4,
-                 auto_remove: bool = True, scoring: str = "standard", *,
+    def __init__(self, variant: str | Rules = "spiderette", seed: int | None = None, suits: int = 4,
+                 auto_remove: bool | None = None, scoring: str = "standard", *,
                  lock: threading.RLock | None = None) -> None:
         rules = get_rules(variant)
-        self._configure(rules, suits, auto_remove, scoring)
+        self._configure(rules, suits, rules.auto_send if auto_remove is None else auto_remove, scoring)
         if lock is not None:  # one lock for a family of games (the widget's games share its lock)
             if not isinstance(lock, _RLOCK):
                 raise TypeError(f"lock must be a threading.RLock (a plain Lock would deadlock), not {quote(lock)}")
@@ -122,8 +122,8 @@ class Game:
         self._set_state(cols, down, stock, [], 0)
 
     @classmethod
-    def from_state(cls, variant: str = "spiderette", *, columns: list, face_down: list, stock: list = (),
-                   foundations: list = (), moves: int | None = None, suits: int = 4, auto_remove: bool = True,
+    def from_state(cls, variant: str | Rules = "spiderette", *, columns: list, face_down: list, stock: list = (),
+                   foundations: list = (), moves: int | None = None, suits: int = 4, auto_remove: bool | None = None,
                    scoring: str = "standard", seed: int | None = None) -> Game:
         """A game at the table given card by card (cards as ints); checked by :mod:`spiderette.engine.checks`.
 
@@ -141,7 +141,7 @@ class Game:
         try:
             rules = get_rules(variant)
             g = object.__new__(cls)
-            g._configure(rules, suits, auto_remove, scoring)
+            g._configure(rules, suits, rules.auto_send if auto_remove is None else auto_remove, scoring)
             g.seed = None if seed is None else check_seed(seed)
         except (TypeError, ValueError) as e:
             raise InvalidPositionError(str(e)) from None
@@ -311,8 +311,9 @@ class Game:
         return self.pair_score()
 
     def standard_score(self) -> int:
-        """500, minus one for every move, deal and send, plus 100 for every finished run."""
-        return START_SCORE - self._moves + RUN_BONUS * len(self._found)
+        """500, minus one for every move, deal and send, plus 100 for every finished run (a variant read from a
+        design file may start elsewhere and give another bonus: ``Rules.start_score``, ``Rules.run_bonus``)."""
+        return self.rules.start_score - self._moves + self.rules.run_bonus * len(self._found)
 
     def pair_score(self) -> int:
         """One point per face-up card on a face-up card of its suit one rank higher, 12 per finished run."""

@@ -95,7 +95,7 @@ def from_dict(cls: type[Game], data: dict) -> Game:
     g = cls.from_state(
         data["variant"], columns=cols, face_down=down, stock=_cards(data["stock"], "the stock"),
         foundations=[_cards(r, f"foundation run {j}") for j, r in enumerate(_list(data["foundations"]), 1)],
-        moves=data.get("moves"), suits=data.get("suits", 4), auto_remove=data.get("auto_remove", True),
+        moves=data.get("moves"), suits=data.get("suits", 4), auto_remove=data.get("auto_remove"),
         scoring=data.get("scoring", "standard"), seed=data.get("seed"))
     score = data.get("score")
     if score is not None and whole(score, "score", error=InvalidPositionError) != g.score:

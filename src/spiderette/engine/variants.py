@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import quote
 
@@ -41,6 +41,10 @@ class Rules:
 
     ``layout`` gives each column's starting height and ``face_up`` how many of its top cards start face up.
     ``group`` is ``"suit"`` (a movable group and a complete run descend in one suit) or ``"colour"``.
+    ``deal_order``: the column each card of the deck goes to, in turn (``None``: row by row, as in Klondike).
+    ``start_score`` and ``run_bonus``: the score is ``start_score - moves + run_bonus * runs``.
+    ``auto_send``: finished runs leave by themselves unless a game says otherwise (``Game(auto_remove=...)``).
+    A design file of Cardz reads to one (:func:`spiderette.engine.cardz.from_cardz`).
     """
 
     name: str
@@ -51,6 +55,10 @@ class Rules:
     deal_with_empty: bool = False
     group: str = "suit"
     suit_options: tuple[int, ...] = (4, 2, 1)
+    deal_order: tuple[int, ...] | None = None
+    start_score: int = 500
+    run_bonus: int = 100
+    auto_send: bool = True
     #: ``links(below, above)``: does card ``above`` continue a movable group on card ``below``? One rank lower,
     #: same suit (same colour when ``group`` is ``"colour"``): the variant's one rule of groups and runs, a
     #: plain function (the engine's hot loops call it).
@@ -80,6 +88,13 @@ class Rules:
         """How many king-to-ace runs win the game (the same for any number of suits)."""
         return self.cards // 13
 
+    def to_cardz(self) -> str:
+        """These rules as a Cardz design file (JSON text) that reads back to them
+        (:func:`spiderette.engine.cardz.to_cardz`)."""
+        from .cardz import to_cardz
+
+        return to_cardz(self)
+
     def suits_refusal(self, suits: object) -> str:
         """Why ``suits`` is refused: ``"spiderette is played with 4, 2 or 1 suits, not 3"``."""
         options = [str(n) for n in self.suit_options]
@@ -96,6 +111,10 @@ class Rules:
         sizes = self.stock_sizes()
         return tuple(a - b for a, b in zip(sizes, sizes[1:]))
 
+
+#: The variants that come with the package (a design read by :func:`~spiderette.engine.cardz.from_cardz` joins
+#: :data:`RULES` beside them).
+BUILT_IN = ("spiderette", "red_black_spiderette", "will_o_the_wisp", "spider")
 
 RULES: dict[str, Rules] = {
     r.name: r
@@ -114,12 +133,32 @@ RULES: dict[str, Rules] = {
 """
 
 VARIANTS = tuple(RULES)
-"""The variants' names: ``('spiderette', 'red_black_spiderette', 'will_o_the_wisp', 'spider')``."""
+"""The built-in variants' names: ``('spiderette', 'red_black_spiderette', 'will_o_the_wisp', 'spider')``."""
 
 
-def get_rules(variant: str) -> Rules:
-    """The rules of a variant by name; a ``ValueError`` names the known ones."""
+def register(rules: Rules) -> Rules:
+    """Make ``rules`` a variant known by its name (``Game(variant=rules.name)``, the table's variant menu,
+    the statistics), as :func:`~spiderette.engine.cardz.from_cardz` does; returns the variant known by that
+    name. The same rules under a name already known are that variant; other rules under it are a
+    ``ValueError``: a name means one game."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"register() takes Rules, not {quote(rules)}")
+    known = RULES.get(rules.name)
+    if known is None:
+        RULES[rules.name] = rules
+        return rules
+    if known != replace(rules, title=known.title):
+        raise ValueError(f"a variant named {rules.name!r} is known with other rules"
+                         f"{' (built in)' if rules.name in BUILT_IN else ''}: give the design another name")
+    return known
+
+
+def get_rules(variant: str | Rules) -> Rules:
+    """The rules of a variant by name (or :class:`Rules` themselves, registered by :func:`register`); a
+    ``ValueError`` names the known ones."""
+    if isinstance(variant, Rules):
+        return register(variant)
     try:
         return RULES[variant]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown variant {quote(variant)}: choose one of {', '.join(VARIANTS)}") from None
+        raise ValueError(f"unknown variant {quote(variant)}: choose one of {', '.join(RULES)}") from None

@@ -28,7 +28,7 @@ from ..engine.errors import IllegalMoveError, clip, is_whole, quote, seconds
 from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
-from ..engine.variants import RULES
+from ..engine.variants import RULES, Rules, get_rules
 from ..players.limits import tables
 from .clock import GameClock
 from .frontend import static_file
@@ -88,7 +88,7 @@ class Widget(anywidget.AnyWidget):
     #: The Statistics panel's rows (``spiderette.userdata.statistics.Stats.table``), kept up to date while it is open.
     stats = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, variant: str = "spiderette", suits: int = 4, seed: int | None = None,
+    def __init__(self, variant: str | Rules = "spiderette", suits: int = 4, seed: int | None = None,
                  game: Game | None = None, *, four_colour: bool = False, winnable: bool = False,
                  resume: bool = False, record: bool = True, **kwargs) -> None:
         if game is not None and not isinstance(game, Game):
@@ -99,8 +99,7 @@ class Widget(anywidget.AnyWidget):
         saved = self._records.opening(resume, game)   # resume=True: the saved game, if there is a good one
         game = saved or game or Game(variant, seed=seed, suits=suits)
         super().__init__(four_colour=four_colour, **kwargs)
-        self.set_trait("variants", [{"name": r.name, "title": r.title, "suits": list(r.suit_options)}
-                                    for r in RULES.values()])
+        self._offer_variants()
         self._game = game
         self._lock = game.lock
         self._version = 0
@@ -342,16 +341,24 @@ class Widget(anywidget.AnyWidget):
             self._offer = None
             self._publish("Restarted the same deal", last={"kind": "new"})
 
-    def new_game(self, seed: int | None = None, variant: str | None = None, suits: int | None = None) -> Game:
-        """Deal a new game (same variant and suits unless given); returns it."""
+    def _offer_variants(self) -> None:
+        """The New-game chooser's variants: every one known, designs read by ``from_cardz`` included."""
+        self.set_trait("variants", [{"name": r.name, "title": r.title, "suits": list(r.suit_options)}
+                                    for r in RULES.values()])
+
+    def new_game(self, seed: int | None = None, variant: str | Rules | None = None,
+                 suits: int | None = None) -> Game:
+        """Deal a new game (same variant and suits unless given; ``variant`` may be the :class:`Rules` of a
+        design file, :func:`spiderette.from_cardz`, which the chooser then offers too); returns it."""
         self.stop()
         with self._lock:
             old = self._game
-            variant = old.variant if variant is None else variant
+            variant = old.variant if variant is None else get_rules(variant).name
             if suits is None:
                 suits = old.suits if variant == old.variant else 4
             game = Game(variant, seed=seed, suits=suits, auto_remove=old.auto_remove, scoring=old.scoring,
                         lock=self._lock)
+            self._offer_variants()
             self._replace(game, None, f"New game: {game.rules.title}, deal {game.seed}")
             return game
 
