@@ -45,11 +45,13 @@ function fillRow(row, i, entry) {
       h("span", { class: "sp-rp-reason", text: shown ? entry.reason : "\u2026" }),
       shown && VERDICTS[entry.verdict]
         ? h("span", { class: `sp-rp-verdict sp-rp-verdict-${entry.verdict}`, "data-verdict": entry.verdict,
-          title: `${entry.verdict} after this move (the solver sees every card)`, text: VERDICTS[entry.verdict] })
+          title: `${entry.verdict} after this move${entry.odds ? `: ${str(entry.odds)}` : ""} (the solver sees every card)`,
+          text: VERDICTS[entry.verdict] })
         : null,
     ];
   b.replaceChildren(...parts.filter(Boolean));
-  const verdict = shown && VERDICTS[entry.verdict] ? `; ${entry.verdict} after it` : "";
+  const verdict = shown && VERDICTS[entry.verdict]
+    ? `; ${entry.verdict} after it${entry.odds ? `: ${str(entry.odds)}` : ""}` : "";
   b.setAttribute("aria-label", i === 0 ? "the start"
     : `move ${i}: ${str(entry.text)}${shown ? `, ${str(entry.cards)}; ${entry.reason}` : ""}${verdict}`);
   row.classList.toggle("sp-rp-hidden", i > 0 && !shown);

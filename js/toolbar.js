@@ -27,7 +27,8 @@ export function verdictText(w) {
   if (w.state === "win" && !w.moves) return "won";
   if (w.state === "win") return `winnable (line of ${w.moves} move${w.moves === 1 ? "" : "s"})`;
   if (w.state === "loss") return "not winnable from here";
-  return "unknown";
+  // e.g. "probably lost (3 in 40 such were winnable)", and while a longer search goes on, ", searching on…"
+  return `${w.odds || "unknown"}${w.searching ? ", searching on\u2026" : ""}`;
 }
 
 

@@ -13,12 +13,15 @@ function column(raw) {
   return { down, up, movable: c.movable | 0, coming: 0, total: down + up.length };
 }
 
-// The Winnable? verdict: null (the indicator is off) or {state: thinking | win | loss | unknown, moves}.
+// The Winnable? verdict: null (the indicator is off) or {state: thinking | win | loss | unknown, moves, odds,
+// probably_lost, searching}: an unknown's odds are Python's words for what was measured of such positions
+// ("" if none); searching, whether a longer search of it goes on.
 const VERDICTS = ["thinking", "win", "loss", "unknown"];
 function verdict(raw) {
   const x = obj(raw);
   if (!x) return null;
-  return { state: VERDICTS.includes(x.state) ? x.state : "unknown", moves: num(x.moves) };
+  return { state: VERDICTS.includes(x.state) ? x.state : "unknown", moves: num(x.moves), odds: str(x.odds),
+    probably_lost: x.probably_lost === true, searching: x.searching === true };
 }
 
 // "Where did it go wrong?": {state: running | done, undo (moves to take back, or null), to: turning | winnable

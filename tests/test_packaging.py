@@ -72,6 +72,7 @@ def test_wheel_has_what_a_user_needs(dists):
                  "spiderette/static/widget.js", "spiderette/static/widget.css", "spiderette/static/replay.js",
                  "spiderette/static/replay.css", "spiderette/notebooks/01-play.ipynb",
                  "spiderette/studies/solver-spiderette-4-suits-1-30.json", "spiderette/engine/spiderette.cardz",
+                 "spiderette/players/odds.json",
                  f"spiderette-{VERSION}.dist-info/licenses/LICENSE"):
         assert need in names, need
     assert not [n for n in names if n.startswith(("tests/", "js/", "notebooks/")) or n.endswith(".pyc")]

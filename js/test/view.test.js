@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { readView, sendsRun } from "../view.js";
+import { verdictText } from "../toolbar.js";
 
 const model = (view) => ({ get: (key) => (key === "view" ? view : null) });
 
@@ -47,4 +48,18 @@ test("the post-mortem's view: where its undo goes and the range, an older view r
   assert.deepEqual(read({ state: "done", undo: null, to: "winnable", lost_between: [4, "x"] }),
     { state: "done", undo: null, to: null, lost_between: null });
   assert.equal(read({ state: "gone" }), null);
+});
+
+test("the Winnable? verdict: an unknown says Python's measured odds, or plain unknown when none were measured", () => {
+  const read = (winnable) => readView(model({ winnable })).winnable;
+  const odds = read({ state: "unknown", odds: "probably lost (3 in 40 such were winnable)", probably_lost: true });
+  assert.deepEqual(odds, { state: "unknown", moves: 0, odds: "probably lost (3 in 40 such were winnable)",
+    probably_lost: true, searching: false });
+  assert.equal(verdictText(odds), "probably lost (3 in 40 such were winnable)");
+  assert.equal(verdictText(read({ state: "unknown", odds: "undecided (9 in 20 such were winnable)", searching: true })),
+    "undecided (9 in 20 such were winnable), searching on\u2026");
+  assert.equal(verdictText(read({ state: "unknown", odds: null })), "unknown");
+  assert.equal(verdictText(read({ state: "unknown", odds: 7 })), "unknown");
+  assert.equal(verdictText(read({ state: "win", moves: 40 })), "winnable (line of 40 moves)");
+  assert.equal(read(null), null);
 });

@@ -598,6 +598,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     print(_title(g))
     res = solve(g, time_limit=args.seconds)
     print("verdict:", VERDICTS.get(res.result) or f"unknown ({res.reason or 'budget spent'})")
+    if res.odds is not None:   # what an unknown means, measured (spiderette.players.odds)
+        print(f"odds: {res.odds.short()}: {res.odds.words()}")
     if res.result == "win":
         replay, tokens = g.copy(), []
         for m in res.moves:

@@ -165,7 +165,10 @@ class Replay(anywidget.AnyWidget):
             if g.runs_completed > runs and m.kind == "move":
                 entry["cards"] += ", completing a run"
             if self._analysis is not None:   # the position this move leads to, judged with the cards known
-                entry["verdict"] = self._analysis.steps[i].verdict
+                step = self._analysis.steps[i]
+                entry["verdict"] = step.verdict
+                if step.odds is not None:   # an unknown: what is measured of such positions
+                    entry["odds"] = step.odds.short()
             self._line[i - 1] = m
             out.append(entry)
         return out
@@ -300,6 +303,8 @@ class Replay(anywidget.AnyWidget):
             return f"The start: {total} move{'s' if total != 1 else ''} to replay"
         e = self._entries[n - 1]
         verdict = f"; {e['verdict']} after it" if "verdict" in e else ""
+        if "odds" in e:
+            verdict += f": {e['odds']}"
         ends = self.lost_range or ()
         if ends and n == ends[0]:
             verdict += " (the last position known winnable)"

@@ -3,9 +3,15 @@
 A spoiler, switched on by the player: the solver sees every card. For each table the widget publishes, the
 indicator answers at once when it already knows (this very table was proven; the game has followed a winning
 line found earlier, so the rest of that line wins; or it descends from a position proven lost, since a lost
-game is never won back), and otherwise solves the table in a background thread (``WINNABLE_TIME_LIMIT``
-seconds), cancelling the check of an older table. It also remembers the positions proven winnable, for "undo
-to the last winnable position".
+game is never won back), and otherwise solves the table in a background thread (``WINNABLE_TABLES`` tables or
+``WINNABLE_TIME_LIMIT`` seconds), cancelling the check of an older table. It also remembers the positions
+proven winnable, for "undo to the last winnable position".
+
+A table left undecided shows what is known (the odds measured for such positions,
+:mod:`spiderette.players.odds`) and **keeps being searched while the player thinks**: once more with
+``WINNABLE_MORE`` times the tables (``"searching": true`` meanwhile), the words updated when the answer comes;
+the next action cancels it. What each table came to is remembered for the game: going back to a table shows
+its verdict at once and searches it again only where a longer search is still to be made.
 """
 
 from __future__ import annotations
@@ -17,20 +23,27 @@ from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
 from ..players.solver import SolveResult, solve
 
-#: Seconds the indicator's solver may take for one table.
+#: Seconds the indicator's solver may take for one table, and the tables it may expand (whichever comes first:
+#: on a quiet machine the tables, so that its undecided verdicts quote the odds measured at that budget).
 WINNABLE_TIME_LIMIT = 5.0
+WINNABLE_TABLES = 200_000
+#: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
+#: played (ten times: the search the odds were measured with).
+WINNABLE_MORE = 10
 
 
 class WinnableCheck:
     """One table's indicator. ``verdict`` is ``view["winnable"]``: ``None`` while it is off, else
-    ``{"state": "thinking" | "win" | "loss" | "unknown"}`` (``"moves"`` too for a win). Every method is
-    called under the table's ``lock``."""
+    ``{"state": "thinking" | "win" | "loss" | "unknown"}`` (``"moves"`` too for a win; for an unknown,
+    ``"odds"``, the measured odds in a few words or ``None``, ``"probably_lost"``, and ``"searching"``: whether
+    the longer search goes on). Every method is called under the table's ``lock``."""
 
     def __init__(self, lock: threading.RLock) -> None:
         self._lock = lock
         self._task = BackgroundTask(lock)
         self.verdict: dict | None = None
         self._verdicts: dict[tuple, dict] = {}              # proven verdicts by table key (this game)
+        self._undecided: dict[tuple, tuple[dict, int]] = {}  # table key -> (unknown verdict, search round done)
         self._winnable_lines: dict[int, tuple] = {}         # history length -> history of a position proven won
         self._known_line: tuple[tuple, tuple] = ((), ())    # (history, winning line from there): followed
         self._lost_from: tuple | None = None                # the history of a position proven lost
@@ -54,6 +67,7 @@ class WinnableCheck:
         """A new game on the table: forget everything proven about the old one."""
         self.stop()
         self._verdicts.clear()
+        self._undecided.clear()
         self._winnable_lines.clear()
         self._known_line = ((), ())
         self._lost_from = None
@@ -72,10 +86,21 @@ class WinnableCheck:
         if game.is_won:
             self.verdict = {"state": "win", "moves": 0}
             return
-        self.verdict = {"state": "thinking"}
-        start = game.copy()
-        self._task.start(lambda stop: solve(start, time_limit=WINNABLE_TIME_LIMIT, cancel=stop), "spiderette-winnable",
-                         lambda res: self._record(key, res, history, current, show))
+        undecided, done = self._undecided.get(key, (None, -1))
+        if undecided is not None and done >= 1:   # searched as long as it will be: said at once
+            self.verdict = undecided
+            return
+        self.verdict = {"state": "thinking"} if undecided is None else {**undecided, "searching": True}
+        self._search(game.copy(), key, history, current, show, done + 1)
+
+    def _search(self, start: Game, key: tuple, history: tuple, current: Callable[[], tuple],
+                show: Callable[[], None], rounds: int) -> None:
+        """Solve ``start`` in the background: round 0 with the indicator's budget, round 1 with
+        ``WINNABLE_MORE`` times it."""
+        more = WINNABLE_MORE ** rounds
+        self._task.start(
+            lambda stop: solve(start, WINNABLE_TIME_LIMIT * more, WINNABLE_TABLES * more, cancel=stop),
+            "spiderette-winnable", lambda res: self._record(key, res, history, current, show, start, rounds))
 
     def _on_known_line(self, history: tuple) -> dict | None:
         """``{"state": "win", ...}`` when the game has followed the last winning line found so far."""
@@ -88,9 +113,9 @@ class WinnableCheck:
         return {"state": "win", "moves": n + len(line) - len(history)}
 
     def _record(self, key: tuple, res: SolveResult, history: tuple, current: Callable[[], tuple],
-                show: Callable[[], None]) -> None:
+                show: Callable[[], None], start: Game, rounds: int) -> None:
         """Keep what a solve found, and show it if it is about the table on show (under the lock, before the
-        future answers: a waiter then finds the verdict shown)."""
+        future answers: a waiter then finds the verdict shown); an undecided table on show is searched on."""
         if res.result == "win":
             verdict = {"state": "win", "moves": len(res.moves)}
             self._known_line = (history, tuple(res.moves))   # followed without searching again
@@ -99,15 +124,24 @@ class WinnableCheck:
             old = self._lost_from
             if old is None or history[:len(old)] != old:   # keep the earliest on this line of play
                 self._lost_from = history
-        else:
-            verdict = {"state": "unknown"}
+        else:   # what is known: the odds measured for such positions, where they were measured
+            odds = res.odds
+            verdict = {"state": "unknown", "odds": None if odds is None else odds.short(),
+                       "probably_lost": odds is not None and odds.probably_lost, "searching": False}
+        on_show = key == current() and self.verdict is not None
         if res.result in ("win", "loss"):
             self._verdicts[key] = verdict
-        if key != current() or self.verdict is None:
+            self._undecided.pop(key, None)
+        elif res.reason != "cancelled":
+            self._undecided[key] = (verdict, rounds)
+            verdict = {**verdict, "searching": on_show and rounds < 1}
+        if not on_show:
             return   # an answer about an older table, or the indicator was switched off: never shown
         self.verdict = verdict
         self._note(verdict, history)
         show()
+        if verdict.get("searching"):   # the player is thinking: search on, ten times longer
+            self._search(start, key, history, current, show, rounds + 1)
 
     def _note(self, verdict: dict, history: tuple) -> None:
         """Remember a position proven winnable (by its place in the history), for :meth:`undo_target`."""

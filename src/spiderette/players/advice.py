@@ -170,7 +170,9 @@ def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> H
     if result.result == "loss":
         return Hint(None, "not winnable from here (proven: the solver tried every line, seeing every hidden"
                           " card)", 0)
-    return Hint(None, f"unknown within the budget ({result.reason})", 0)
+    head = "probably lost" if result.odds is not None and result.odds.probably_lost else "unknown"
+    odds = f"; {result.odds.words()}" if result.odds is not None else ""
+    return Hint(None, f"{head} within the budget ({result.reason}, {result.nodes:,} tables){odds}", 0)
 
 
 #: The arguments each method of :func:`hint` takes (``hints`` takes ``budget`` for the planner, nothing more).
@@ -211,14 +213,16 @@ def hint(g: Game, method: str = "planner", samples: int | None = None, seed: int
       optimistic;
     * ``"solver"``: with every card known, within ``time_limit`` seconds (10 when neither is given) or
       ``node_limit`` tables; never ``None``: a lost or undecided position gives a hint whose ``move`` is
-      ``None`` and whose reason says "not winnable from here (proven…)" or "unknown within the budget…".
+      ``None`` and whose reason says "not winnable from here (proven…)" or "unknown within the budget…" (with
+      the odds measured for such positions, where there are some: :mod:`spiderette.players.odds`; "probably
+      lost within the budget…" where they support it).
 
     Budgets are capped at :data:`~spiderette.players.limits.MAX_TABLES` tables.
 
     >>> from spiderette import Game
     >>> h = hint(Game(seed=7), method="solver", node_limit=10)
     >>> h.move, h.reason
-    (None, 'unknown within the budget (node limit reached)')
+    (None, 'unknown within the budget (node limit reached, 10 tables)')
     >>> hint(Game(seed=7), method="ranked", budget=500)
     Traceback (most recent call last):
     ...

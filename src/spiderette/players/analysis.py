@@ -42,6 +42,7 @@ from ..engine.predicates import turns_over_a_card, visible_key
 from .advice import step_words
 from .background import StoppableFuture, run_in_thread
 from .limits import Limit
+from .odds import Odds
 from .planner import DEFAULT_BUDGET, plan
 from .solver import solve
 
@@ -68,7 +69,8 @@ class Position:
     end). ``verdict`` is "winnable", "lost" or "unknown" (seen with the hidden cards known); ``line`` a
     winning line from here when winnable; ``face_down`` the cards still face down in the tableau;
     ``planner`` whether ``move`` was the planner's choice (``None`` at the end, when not asked, or when the
-    budget ran out before this move)."""
+    budget ran out before this move). An unknown position solved with at least a measured budget has ``odds``:
+    how many such positions turned out winnable with ten times the search (:mod:`spiderette.players.odds`)."""
 
     index: int
     move: Move | None
@@ -76,6 +78,7 @@ class Position:
     line: tuple[Move, ...]
     face_down: int
     planner: bool | None = None
+    odds: Odds | None = None
 
 
 @dataclass(frozen=True)
@@ -236,6 +239,7 @@ class _Judge:
         self.line: dict[int, tuple[Move, ...]] = {}
         self.proof: dict[int, int] = {}
         self.limit: dict[int, int] = {}   # the tables the last solve of a position had
+        self.odds: dict[int, Odds | None] = {}   # what is measured of an unknown position's kind
         self.solves = self.tables = 0
 
     def judge(self, k: int, limit: int | None = None) -> str:
@@ -263,6 +267,7 @@ class _Judge:
                     self.verdict[j] = LOST
         else:
             self.verdict[k] = UNKNOWN
+            self.odds[k] = res.odds
         return self.verdict[k]
 
     def _winnable(self, k: int, line: tuple[Move, ...]) -> None:
@@ -366,7 +371,8 @@ def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = Tr
         move = moves[k] if k < n else None
         verdict = judge.verdict.get(k, UNKNOWN)
         steps.append(Position(k, move, verdict, judge.line.get(k, ()) if verdict == WINNABLE else (),
-                              sum(g.face_down(i) for i in range(g.columns)), chose.get(k)))
+                              sum(g.face_down(i) for i in range(g.columns)), chose.get(k),
+                              judge.odds.get(k) if verdict == UNKNOWN else None))
     turning = None
     if lo is not None and hi == lo + 1:
         turning = _turning_point(positions, lo, moves[lo], judge.line[lo], judge if planner else None,
@@ -499,8 +505,19 @@ def _summary(positions: list[Game], steps: list[Position], turning: TurningPoint
                     " within the budget.")
         else:
             head = "The turning point is not known within the budget (no position was decided)."
+        # what is measured of the undecided end: the start when nothing shows it winnable, else the last position
+        head += _odds_words(judge, 0 if lo is None else n if hi is None else None)
     return (f"{head} {_plural(n, 'move')}, {_plural(judge.solves, 'solve')}, {_plural(judge.tables, 'table')}"
             f" (of at most {budget:,}).")
+
+
+def _odds_words(judge: _Judge, k: int | None) -> str:
+    """What is measured of undecided position ``k`` (the start, when nothing shows it winnable), in words."""
+    odds = judge.odds.get(k) if k is not None and judge.verdict.get(k) == UNKNOWN else None
+    if odds is None:
+        return ""
+    where = "The deal's start" if k == 0 else f"The last position (after {_plural(k, 'move')})"
+    return f" {where} is {odds.short()}: {odds.words()}."
 
 
 def analyse_async(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = True,
