@@ -136,3 +136,20 @@ def test_the_play_notebook_plays_in_the_browser_with_no_network(lite_page, lite_
     assert H.kernel_json(page, "[str(m) for m in f.result()]") == ["d"]
 
     assert page.refused == [], "nothing but the local server was asked for anything"
+
+
+def test_the_scripting_notebook_runs_in_the_browser(lite_page, lite_server):
+    """02-scripting: w.play with a delay in the kernel's turn, save and load in the browser's files, and the
+    play in the background (without threads: from the event loop) whose result() ends the notebook."""
+    page = lite_page
+    page.goto(f"{lite_server}/lab/index.html?path=02-scripting.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function(KERNEL_READY, timeout=180_000, polling=100)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(TABLE_DRAWN, timeout=180_000, polling=50)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-InputArea-prompt')].every((e) => !e.textContent.includes('*'))"
+        " && document.querySelectorAll('.jp-InputArea-prompt').length > 0", timeout=120_000, polling=200)
+    page.wait_for_function(KERNEL_READY, timeout=60_000, polling=100)
+    assert page.evaluate(STDERR) == [], "every cell of the scripting notebook runs in the browser, quietly"
+    assert H.kernel_json(page, "[str(m) for m in f.result()]") == ["bd1", "ea1", "d", "fa1"]
+    assert page.refused == []
