@@ -1,5 +1,6 @@
 """Scripted play at the table: ``w.play(...)`` steps through a sequence already checked, in the kernel's
-thread or in a background thread as a cancellable :class:`~spiderette.players.background.PlayFuture`.
+thread or in a background thread as a cancellable :class:`~spiderette.players.background.PlayFuture` (where
+there are no threads, a browser tab, each step is a callback of the kernel's event loop).
 
 >>> from spiderette.engine.game import Game, parse_sequence
 >>> g = Game(seed=7)
@@ -13,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from ..engine import platform
 from ..engine.move import Move
 from ..players.background import PlayFuture
 
@@ -47,15 +49,41 @@ class ScriptedPlay:
         if wait:
             self._run(task, seq, delay)
             return task.result()
-        threading.Thread(target=self._run, args=(task, seq, delay), name="spiderette-play", daemon=True).start()
+        if platform.THREADS:
+            threading.Thread(target=self._run, args=(task, seq, delay), name="spiderette-play", daemon=True).start()
+        else:
+            self._step_later(task, seq, 0, 0.0)
         return task
 
-    def _run(self, task: PlayFuture, seq: list[Move], delay: float) -> None:
-        """Play ``seq`` step by step for ``task``; each step is whole, and a cancelled task plays no more."""
+    def _step_later(self, task: PlayFuture, seq: list[Move], i: int, delay: float) -> None:
+        """Without threads: step ``i`` of ``seq`` from the event loop in ``delay`` seconds, then the next one;
+        ``task.result()`` meanwhile plays the rest at once (``delay`` apart)."""
+        task._waiting = lambda: self._run(task, seq[i:], delay, first_pause=delay if i else 0.0)  # noqa: SLF001
+        task.started = True
+
+        def step() -> None:
+            if task._waiting is None or task.done():   # noqa: SLF001 - played by result(), or stopped
+                if self._task is task and task.done():
+                    self._task = None
+                return
+            task._waiting = None   # noqa: SLF001
+            self._run(task, seq[i:i + 1], 0.0, last=i + 1 == len(seq))
+            if not task.done() and i + 1 < len(seq):
+                self._step_later(task, seq, i + 1, delay)
+
+        if not platform.later(step, delay if i else 0.0):
+            task.run_waiting()
+
+    def _run(self, task: PlayFuture, seq: list[Move], delay: float, first_pause: float = 0.0,
+             last: bool = True) -> None:
+        """Play ``seq`` step by step for ``task``; each step is whole, and a cancelled task plays no more.
+        ``first_pause``: seconds before the first step; ``last=False``: more steps follow (the task stays
+        open)."""
         task.started = True
         try:
             for i, m in enumerate(seq):
-                if i and delay and task.stop.wait(delay):
+                pause = delay if i else first_pause
+                if pause and platform.pause(task.stop, pause):
                     break
                 with self._lock:
                     if task.cancelled():
@@ -66,7 +94,7 @@ class ScriptedPlay:
                 task.set_exception(e)
             return
         finally:
-            if self._task is task:
+            if self._task is task and (last or task.done()):
                 self._task = None
-        if task.set_running_or_notify_cancel():
+        if last and task.set_running_or_notify_cancel():
             task.set_result(list(task.played))

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 import anywidget
 import traitlets
 
+from ..engine import platform
 from ..engine.cards import card_text
 from ..engine.errors import IllegalMoveError, clip, is_whole, quote, seconds
 from ..engine.errors import flag as true_or_false
@@ -221,6 +222,10 @@ class Widget(anywidget.AnyWidget):
             left = None if end is None else end - time.monotonic()
             if left is not None and left <= 0:
                 return False
+            if not platform.THREADS:   # (no thread finishes them: the work still waiting is done now)
+                if not [f.run_waiting() for f in running if f.waiting]:
+                    return False
+                continue
             concurrent.futures.wait(running, timeout=left)
 
     def on_move(self, callback: Callable[[Move], object], remove: bool = False) -> None:

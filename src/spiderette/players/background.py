@@ -1,5 +1,9 @@
 """Work in a background thread, as a ``concurrent.futures.Future`` that can be cancelled while it runs.
 
+Where there are no threads (a browser tab: :mod:`spiderette.engine.platform`) the work is a callback of the
+event loop instead, run after the current message is handled; ``result()`` runs it at once if it is still
+waiting.
+
 >>> f = run_in_thread(lambda stop: 6 * 7, "answer")
 >>> f.result(timeout=5)
 42
@@ -11,6 +15,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 
+from ..engine import platform
 from ..engine.move import Move
 
 
@@ -24,12 +29,32 @@ class StoppableFuture(Future):
     def __init__(self) -> None:
         super().__init__()
         self.stop = threading.Event()
+        self._waiting: Callable[[], None] | None = None   # work left for the event loop (no threads)
 
     def cancel(self) -> bool:
         cancelled = super().cancel()
         if cancelled:
             self.stop.set()
         return cancelled
+
+    @property
+    def waiting(self) -> bool:
+        """Whether work is waiting for the event loop (only where there are no threads)."""
+        return self._waiting is not None
+
+    def run_waiting(self) -> None:
+        """Where there are no threads: do now the work still waiting for the event loop (nothing if none)."""
+        run, self._waiting = self._waiting, None
+        if run is not None:
+            run()
+
+    def result(self, timeout: float | None = None):
+        self.run_waiting()
+        return super().result(timeout)
+
+    def exception(self, timeout: float | None = None):
+        self.run_waiting()
+        return super().exception(timeout)
 
 
 def run_in_thread(work: Callable[[threading.Event], object], name: str,
@@ -38,13 +63,15 @@ def run_in_thread(work: Callable[[threading.Event], object], name: str,
     """Run ``work(stop)`` in a daemon thread named ``name``, and return its future at once.
 
     The future gets the value, or the exception; with ``done``, ``done(future, value)`` is called in the
-    thread instead and settles the future itself (to publish a result under a lock first, say).
+    thread instead and settles the future itself (to publish a result under a lock first, say). Without
+    threads, ``work`` is called from the event loop (or at once when there is none), and not at all once
+    the future is cancelled.
     """
     future = StoppableFuture() if future is None else future
 
     def run() -> None:
         try:
-            value = work(future.stop)
+            value = None if future.stop.is_set() else work(future.stop)
         except BaseException as e:
             if future.set_running_or_notify_cancel():
                 future.set_exception(e)
@@ -54,7 +81,12 @@ def run_in_thread(work: Callable[[threading.Event], object], name: str,
         elif future.set_running_or_notify_cancel():
             future.set_result(value)
 
-    threading.Thread(target=run, name=name, daemon=True).start()
+    if platform.THREADS:
+        threading.Thread(target=run, name=name, daemon=True).start()
+    else:
+        future._waiting = run   # noqa: SLF001 - the future is this module's own
+        if not platform.later(future.run_waiting):
+            future.run_waiting()
     return future
 
 
@@ -100,8 +132,9 @@ class BackgroundTask:
 
         with self._lock:
             self.cancel()
-            self._future = run_in_thread(work, name, done)
-            return self._future
+            self._future = future = StoppableFuture()
+            run_in_thread(work, name, done, future)   # (without threads it may answer at once: it is the one)
+            return future
 
     def cancel(self) -> bool:
         """Stop the task running; ``True`` if one was stopped."""

@@ -43,8 +43,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
+from ..engine import platform
 from ..engine.errors import clip, flag, is_whole, quote, whole
 from ..engine.savefile import PATH_LIMIT, write_atomic
 from ..engine.tabular import html_table, text_table
@@ -161,6 +160,11 @@ def _stats_lock(path: Path) -> Iterator[None]:
     """
     with LOCK:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if platform.BROWSER:   # one kernel, in one tab: no other process to keep out (and no file locks there)
+            yield
+            return
+        from filelock import FileLock, Timeout
+
         lock = FileLock(path.with_name(path.name + ".lock"), timeout=LOCK_WAIT)
         try:
             lock.acquire(poll_interval=0.01)

@@ -1,0 +1,50 @@
+"""Where the package runs, decided once: in a browser tab (Pyodide, as in JupyterLite) there are no threads.
+
+Everything that would run in a background thread (the Winnable? check, Think, the post-mortem, ``w.play``
+with ``wait=False``, ``solve_async``, ``analyse_async``) asks :data:`THREADS` here; without threads it runs
+as callbacks of the kernel's event loop instead (:func:`later`), so the table is drawn before the work
+starts, and a ``result()`` does at once the work still waiting.
+
+>>> THREADS == (not BROWSER)
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+#: Running in a browser tab (Pyodide: ``sys.platform == "emscripten"``).
+BROWSER: bool = sys.platform == "emscripten"
+
+#: Whether a thread can be started here (never in a browser tab).
+THREADS: bool = not BROWSER
+
+
+def later(callback: Callable[[], object], delay: float = 0.0) -> bool:
+    """Call ``callback()`` from the event loop after ``delay`` seconds; ``False`` (and nothing scheduled)
+    when there is no event loop to call it."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        if not BROWSER:
+            return False
+        try:   # (Pyodide's kernel keeps one loop, set as the current one, and runs it between messages)
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return False
+    loop.call_later(max(0.0, delay), callback)
+    return True
+
+
+def pause(stop: threading.Event, seconds: float) -> bool:
+    """Wait ``seconds`` or until ``stop`` is set; whether it is set. Without threads nobody else can set it
+    meanwhile: a plain sleep, then a look."""
+    if THREADS:
+        return stop.wait(seconds)
+    if not stop.is_set():
+        time.sleep(seconds)
+    return stop.is_set()

@@ -1,0 +1,155 @@
+"""The JupyterLite site (``lite/build.py``) in Chromium, with no network but the local server: the play
+notebook runs in the browser's own Python (Pyodide), and the table plays a move, a deal, Undo and a hint,
+and takes a move scripted from a cell.
+
+The site is ``$SPIDERETTE_LITE_SITE`` when set (a folder built by ``python lite/build.py
+--expose-app-in-browser``), else built here into a temporary folder, which needs jupyterlite-core and
+jupyterlite-pyodide-kernel in this Python (the ``lite`` extra) and npm. Every request that is not to the
+local server is refused, and the test fails if one was made.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import jupyter_harness as H
+import pytest
+from expected import cols, game, message_has, moves_are
+
+pytestmark = pytest.mark.e2e
+
+KERNEL_READY = f"""() => {{
+  try {{ return !!window.jupyterapp && {H.KERNEL}.status === 'idle'; }} catch (e) {{ return false; }}
+}}"""
+TABLE_DRAWN = "() => document.querySelectorAll('.spiderette [data-pile=\"stock\"]').length >= 1"
+# The outputs of the notebook's cells written to stderr (a traceback, a warning), as text
+STDERR = """() => [...document.querySelectorAll(
+  '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')].map((e) => e.textContent.slice(-800))"""
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory) -> Path:
+    given = os.environ.get("SPIDERETTE_LITE_SITE")
+    if given:
+        site = Path(given)
+        if not (site / "jupyter-lite.json").exists():
+            pytest.fail(f"SPIDERETTE_LITE_SITE={given} is not a built site", pytrace=False)
+        return site
+    missing = [m for m in ("jupyterlite_core", "jupyterlite_pyodide_kernel") if importlib.util.find_spec(m) is None]
+    if missing:
+        pytest.skip(f"not installed: {', '.join(missing)} (the lite extra); or set SPIDERETTE_LITE_SITE")
+    site = tmp_path_factory.mktemp("lite") / "site"
+    subprocess.run([sys.executable, str(H.REPO / "lite" / "build.py"), "--output", str(site),
+                    "--expose-app-in-browser"], check=True, cwd=H.REPO)
+    return site
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def lite_server(lite_site):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(lite_site)))
+    thread = threading.Thread(target=server.serve_forever, name="lite-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def lite_page(browser, lite_server, request):
+    context = browser.new_context(viewport=H.VIEWPORT)
+    context.set_default_timeout(60_000)
+    refused: list[str] = []
+
+    def only_local(route) -> None:
+        url = route.request.url
+        if url.startswith(lite_server + "/"):
+            route.continue_()
+        else:
+            refused.append(url)
+            route.abort()
+
+    context.route("**/*", only_local)
+    page = context.new_page()
+    page.refused = refused
+    yield page
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        path = H.ARTIFACTS / "failures" / f"{request.node.name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=True)
+    context.close()
+
+
+def test_the_play_notebook_plays_in_the_browser_with_no_network(lite_page, lite_server):
+    page = lite_page
+    started = time.monotonic()
+    page.goto(f"{lite_server}/lab/index.html?path=01-play.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function(KERNEL_READY, timeout=180_000, polling=100)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(TABLE_DRAWN, timeout=180_000, polling=50)
+    drawn = time.monotonic() - started
+    t = H.wait_table(page, lambda t: t["cols"] == cols(game()), timeout=30)
+    print(f"from opening the notebook to a drawn table: {drawn:.1f} s")
+    page.wait_for_function(KERNEL_READY, timeout=180_000, polling=100)   # every cell has run
+    assert page.evaluate(STDERR) == [], "every cell of the play notebook runs in the browser, quietly"
+    assert H.kernel_json(page, "__import__('sys').platform") == "emscripten"
+    assert t["status"]["moves"] == "0"
+
+    # a move on the table: 6H has no 7H to go on, so a click sends it onto 7C (column b to d)
+    H.card(page, "6H").click()
+    t = H.wait_table(page, moves_are(1), timeout=60)
+    assert t["cols"] == cols(game("bd"))
+    # a deal
+    H.pile(page, "stock").click()
+    t = H.wait_table(page, moves_are(2), timeout=60)
+    assert t["cols"] == cols(game("bd", "d")) and t["status"]["deals"] == "3"
+    # Undo, from the toolbar
+    H.root(page).locator('[data-action="undo"]').click()
+    t = H.wait_table(page, moves_are(1), timeout=60)
+    assert t["cols"] == cols(game("bd"))
+    # a hint: said on the table, and the table unchanged
+    H.root(page).locator('[data-action="hint"]').click()
+    t = H.wait_table(page, message_has("hint"), timeout=120)
+    assert t["cols"] == cols(game("bd"))
+    assert H.kernel_json(page, "w.view['hint']['kind']") == "move"
+    # a move scripted from a cell, drawn on the table
+    H.kernel_eval(page, "w.play('ea')")
+    t = H.wait_table(page, moves_are(2), timeout=60)
+    assert t["cols"] == cols(game("bd", "ea"))
+    # the background play without threads: steps from the kernel's event loop, then its result
+    H.kernel_eval(page, "f = w.play('d', delay=0.2, wait=False)")
+    t = H.wait_table(page, moves_are(3), timeout=60)
+    assert t["cols"] == cols(game("bd", "ea", "d"))
+    assert H.kernel_json(page, "[str(m) for m in f.result()]") == ["d"]
+
+    assert page.refused == [], "nothing but the local server was asked for anything"
+
+
+def test_the_scripting_notebook_runs_in_the_browser(lite_page, lite_server):
+    """02-scripting: w.play with a delay in the kernel's turn, save and load in the browser's files, and the
+    play in the background (without threads: from the event loop) whose result() ends the notebook."""
+    page = lite_page
+    page.goto(f"{lite_server}/lab/index.html?path=02-scripting.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function(KERNEL_READY, timeout=180_000, polling=100)
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(TABLE_DRAWN, timeout=180_000, polling=50)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-InputArea-prompt')].every((e) => !e.textContent.includes('*'))"
+        " && document.querySelectorAll('.jp-InputArea-prompt').length > 0", timeout=120_000, polling=200)
+    page.wait_for_function(KERNEL_READY, timeout=60_000, polling=100)
+    assert page.evaluate(STDERR) == [], "every cell of the scripting notebook runs in the browser, quietly"
+    assert H.kernel_json(page, "[str(m) for m in f.result()]") == ["bd1", "ea1", "d", "fa1"]
+    assert page.refused == []

@@ -1,0 +1,72 @@
+"""The path without threads (a browser tab, :mod:`spiderette.engine.platform`), run here in CPython with
+``THREADS`` switched off: background work is a callback of the event loop, or done at once without one;
+``result()`` and ``Widget.wait()`` do the work still waiting; ``w.play(wait=False)`` steps from the loop.
+The browser itself: ``tests/e2e/test_lite_e2e.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from spiderette import Game, Widget, solve_async
+from spiderette.engine import platform
+from spiderette.players.background import BackgroundTask, run_in_thread
+
+
+@pytest.fixture
+def no_threads(monkeypatch):
+    monkeypatch.setattr(platform, "THREADS", False)
+    started = []
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))
+    yield
+    assert started == [], f"threads were started: {started}"
+
+
+def test_without_a_loop_the_work_is_done_at_once(no_threads):
+    f = run_in_thread(lambda stop: 6 * 7, "answer")
+    assert f.done() and f.result() == 42
+    task, seen = BackgroundTask(threading.RLock()), []
+    assert task.start(lambda stop: 42, "answer", seen.append).result() == 42
+    assert seen == [42] and task.running is None
+    assert str(solve_async(Game(seed=12), node_limit=50_000).result()).startswith("winnable")
+
+
+def test_in_a_loop_the_work_waits_for_it_and_result_does_it_now(no_threads):
+    async def main():
+        f = run_in_thread(lambda stop: 6 * 7, "answer")
+        assert not f.done() and f.waiting   # the message being handled ends first
+        g = run_in_thread(lambda stop: 1, "later")
+        await asyncio.sleep(0.01)
+        assert g.done() and g.result() == 1, "the loop runs it"
+        assert f.result() == 42   # (already run by the loop too, or now)
+        h = run_in_thread(lambda stop: pytest.fail("a cancelled task never runs"), "cancelled")
+        assert h.cancel()
+        await asyncio.sleep(0.01)
+        assert h.cancelled()
+        k = run_in_thread(lambda stop: 2, "asked")
+        assert k.result() == 2 and not k.waiting, "result() does the work still waiting"
+
+    asyncio.run(main())
+
+
+def test_a_table_plays_thinks_and_judges_without_threads(no_threads):
+    w = Widget(seed=12, record=False, winnable=True)
+    assert w.wait(60) and w.view["winnable"]["state"] == "win"
+    hint = w.think(budget=2_000)
+    assert hint is not None
+    moves = w.game.legal_moves()[:1]
+
+    async def main():
+        f = w.play(moves, delay=0.01, wait=False)
+        assert not f.done()
+        await asyncio.sleep(0.2)
+        return f
+
+    f = asyncio.run(main())
+    assert f.done() and f.result() == moves and w.game.history == moves
+    w.undo()
+    f = w.play(moves, delay=0.01, wait=False)   # (no loop here: played at once)
+    assert f.result() == moves and w.wait(5)
+    w.close()
