@@ -70,3 +70,20 @@ def test_a_table_plays_thinks_and_judges_without_threads(no_threads):
     f = w.play(moves, delay=0.01, wait=False)   # (no loop here: played at once)
     assert f.result() == moves and w.wait(5)
     w.close()
+
+
+def test_in_a_browser_tab_the_indicator_searches_once_with_the_small_budget(no_threads):
+    """Without threads the kernel waits while the indicator searches: it spends the browser's budget once, says
+    the odds of that search, and never searches on (deal 3 is undecided at 40,000 tables)."""
+    from spiderette.notebook import winnable
+    from spiderette.players.odds import odds_for
+
+    w = Widget(seed=3, record=False, winnable=True)
+    assert w.wait(60)
+    odds = odds_for("spiderette", 4, winnable.WINNABLE_BROWSER_TABLES, 45)
+    assert w.view["winnable"] == {"state": "unknown", "odds": odds.short(), "probably_lost": odds.probably_lost,
+                                  "searching": False}
+    w.play("d")
+    w.undo()
+    assert w.view["winnable"]["searching"] is False and w.wait(0)
+    w.close()

@@ -11,7 +11,9 @@ A table left undecided shows what is known (the odds measured for such positions
 :mod:`spiderette.players.odds`) and **keeps being searched while the player thinks**: once more with
 ``WINNABLE_MORE`` times the tables (``"searching": true`` meanwhile), the words updated when the answer comes;
 the next action cancels it. What each table came to is remembered for the game: going back to a table shows
-its verdict at once and searches it again only where a longer search is still to be made.
+its verdict at once and searches it again only where a longer search is still to be made. In a browser tab
+(:mod:`spiderette.engine.platform`: no threads, the page waits while the kernel searches) it spends
+``WINNABLE_BROWSER_TABLES`` once.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from ..engine import platform
 from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
 from ..players.solver import SolveResult, solve
@@ -30,6 +33,9 @@ WINNABLE_TABLES = 200_000
 #: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
 #: played (ten times: the search the odds were measured with).
 WINNABLE_MORE = 10
+#: In a browser tab (no threads: the search runs in the kernel's turn, and the page waits for it) the indicator
+#: spends the post-mortem's budget, about a second, once: no longer search follows.
+WINNABLE_BROWSER_TABLES = 40_000
 
 
 class WinnableCheck:
@@ -87,7 +93,7 @@ class WinnableCheck:
             self.verdict = {"state": "win", "moves": 0}
             return
         undecided, done = self._undecided.get(key, (None, -1))
-        if undecided is not None and done >= 1:   # searched as long as it will be: said at once
+        if undecided is not None and (done >= 1 or not platform.THREADS):   # searched as long as it will be
             self.verdict = undecided
             return
         self.verdict = {"state": "thinking"} if undecided is None else {**undecided, "searching": True}
@@ -98,8 +104,9 @@ class WinnableCheck:
         """Solve ``start`` in the background: round 0 with the indicator's budget, round 1 with
         ``WINNABLE_MORE`` times it."""
         more = WINNABLE_MORE ** rounds
+        tables = WINNABLE_TABLES * more if platform.THREADS else WINNABLE_BROWSER_TABLES
         self._task.start(
-            lambda stop: solve(start, WINNABLE_TIME_LIMIT * more, WINNABLE_TABLES * more, cancel=stop),
+            lambda stop: solve(start, WINNABLE_TIME_LIMIT * more, tables, cancel=stop),
             "spiderette-winnable", lambda res: self._record(key, res, history, current, show, start, rounds))
 
     def _on_known_line(self, history: tuple) -> dict | None:
@@ -134,7 +141,7 @@ class WinnableCheck:
             self._undecided.pop(key, None)
         elif res.reason != "cancelled":
             self._undecided[key] = (verdict, rounds)
-            verdict = {**verdict, "searching": on_show and rounds < 1}
+            verdict = {**verdict, "searching": on_show and rounds < 1 and platform.THREADS}
         if not on_show:
             return   # an answer about an older table, or the indicator was switched off: never shown
         self.verdict = verdict
