@@ -23,6 +23,26 @@ BROWSER: bool = sys.platform == "emscripten"
 #: Whether a thread can be started here (never in a browser tab).
 THREADS: bool = not BROWSER
 
+#: Without threads the table's longer searches run in the kernel's turn, and the page waits for them: there
+#: they spend these smaller budgets (tables), said on the table in :data:`SMALLER_BUDGET`'s words. Think: the
+#: planner's tables (20,000 with threads, about 3 s in CPython at worst; a quarter of that here).
+BROWSER_THINK_TABLES = 5_000
+#: Where did it go wrong?: the solves of the post-mortem, and the tables of each (12 of 40,000 with threads).
+BROWSER_ANALYSIS_SOLVES = 4
+BROWSER_ANALYSIS_TABLES = 20_000
+#: How the table says that a search had the smaller budget.
+SMALLER_BUDGET = "with a smaller budget in the browser"
+
+
+def budget(full: int, browser: int) -> int:
+    """The budget of a search of the table's: ``full`` where threads run it in the background, else
+    ``browser`` (the smaller one, as the page waits for it).
+
+    >>> budget(20_000, BROWSER_THINK_TABLES) == (20_000 if THREADS else 5_000)
+    True
+    """
+    return full if THREADS else min(full, browser)
+
 
 def later(callback: Callable[[], object], delay: float = 0.0) -> bool:
     """Call ``callback()`` from the event loop after ``delay`` seconds; ``False`` (and nothing scheduled)
