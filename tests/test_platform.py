@@ -119,8 +119,8 @@ def test_in_a_browser_tab_the_post_mortem_searches_less_and_says_so(no_threads, 
     from spiderette.players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES
 
     asked, real = [], postmortem.analyse
-    monkeypatch.setattr(postmortem, "analyse", lambda game, node_limit, **k: asked.append(
-        (node_limit, k["max_solves"])) or real(game, node_limit, **k))
+    monkeypatch.setattr(postmortem, "analyse", lambda game, **k: asked.append(
+        (k["node_limit"], k["max_solves"])) or real(game, **k))
     w = Widget(seed=12, record=False)
     w.play("ef cb")
 

@@ -46,9 +46,9 @@ class PostMortem:
                 self._result = result
                 done(result)   # (before the future answers: whoever waits on it then finds the table's words out)
 
-            return self._task.start(lambda stop: analyse(copy, nodes, planner=False, cancel=stop, max_solves=solves),
-                                    "spiderette-analyse",
-                                    finished)
+            smaller = {"node_limit": nodes, "max_solves": solves} if self.smaller else {}
+            return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop, **smaller),
+                                    "spiderette-analyse", finished)
 
     @property
     def running(self) -> StoppableFuture | None:
