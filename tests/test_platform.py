@@ -142,3 +142,15 @@ def test_with_threads_the_budgets_are_the_full_ones(monkeypatch):
     monkeypatch.setattr(platform, "THREADS", False)
     assert platform.budget(20_000, platform.BROWSER_THINK_TABLES) == platform.BROWSER_THINK_TABLES
     assert platform.budget(1_000, platform.BROWSER_THINK_TABLES) == 1_000   # (never more than asked)
+
+
+
+def test_the_drive_the_browser_keeps_is_found_only_in_a_browser_tab(monkeypatch, tmp_path):
+    drive = tmp_path / "drive"
+    monkeypatch.setattr(platform, "DRIVE", str(drive))
+    monkeypatch.setattr(platform, "BROWSER", True)
+    assert platform.browser_data_folder() is None, "no drive mounted"
+    drive.mkdir()
+    assert platform.browser_data_folder() == str(drive / ".spiderette")
+    monkeypatch.setattr(platform, "BROWSER", False)
+    assert platform.browser_data_folder() is None, "outside a browser the folder is no one's"
