@@ -25,6 +25,16 @@ def seed_design() -> dict:
     return json.loads(SHIPPED.read_text(encoding="utf-8"))
 
 
+def with_build(build: dict | None = None, unit: dict | None = None) -> list:
+    """The seed's depots, its tableau building by ``build`` and giving up ``unit`` where given."""
+    depots = seed_design()["depots"]
+    if build is not None:
+        depots[2]["acceptRule"] = {"build": build}
+    if unit is not None:
+        depots[2]["ejectRule"]["unit"] = unit
+    return depots
+
+
 @pytest.fixture(autouse=True)
 def forget_designs():
     """Each test starts with the built-in variants only (a design read joins RULES)."""
@@ -215,6 +225,8 @@ BAD = [
     ({**seed_design(), "decks": 3}, "'decks' must be a whole number from 1 to 2"),
     ({**seed_design(), "decks": 2}, "but 2 decks make 8 runs"),
     ({**seed_design(), "suits": [3]}, "'suits' must list"),
+    ({**seed_design(), "suits": [4, 1], "depots": with_build({"direction": "Down", "color": "Alternate"})},
+     "alternate colours cannot hold 1"),
     ({**seed_design(), "name": "Spiderette", "scoring": {"value": "600 - moves + 100 * count(Foundation,"
                                                                   " !empty(it))"}}, "known with other rules"),
 ]
@@ -231,9 +243,11 @@ BAD_DEPOTS = [
     (lambda ds: ds[2].update(repeat="7"), "'repeat' must be a whole number"),
     (lambda ds: ds[1].update(repeat=3), "must repeat 4 times a deck"),
     (lambda ds: ds[2]["acceptRule"]["build"].update(direction="Up"), "must go down"),
-    (lambda ds: ds[2]["acceptRule"]["build"].update(suit="Same"), "down in any suit in this engine"),
+    (lambda ds: ds[2]["acceptRule"]["build"].update(suit="Different"), "in the same suit .* or in alternate"),
+    (lambda ds: ds[2]["acceptRule"]["build"].update(color="Same"), "in the same suit .* or in alternate"),
     (lambda ds: ds[2]["acceptRule"].update(seed="King"), "no other rule for a tableau"),
-    (lambda ds: ds[2]["ejectRule"].update(unit={"kind": "Card"}), "not one card at a time"),
+    (lambda ds: ds[2]["ejectRule"].update(unit={"kind": "Card", "count": 2}), "must be one card"),
+    (lambda ds: ds[2]["ejectRule"].update(unit={"kind": "Pile"}), "must be one card"),
     (lambda ds: ds[2]["ejectRule"]["unit"].update(suit="Any"), "of one suit"),
     (lambda ds: ds[2].update(autoSend="Waste"), "'autoSend' can only be"),
     (lambda ds: ds[2].update(autoFlipTop=False), "'autoFlipTop' must be true"),
