@@ -451,3 +451,17 @@ def test_the_solver_wins_a_design_that_builds_in_suit_or_moves_one_card_by_its_r
     assert all(m.count == 1 for m in result.moves if m.kind == "move") or unit is None
     g.play(result.moves)
     assert g.is_won
+
+
+def test_the_table_offers_one_card_and_in_suit_targets_only():
+    """The front end draws what Python sends: one movable card a column, and only the columns a card may go
+    to by the design's build."""
+    from spiderette.notebook.view import view as view_of
+
+    rules = from_cardz(design("Table", IN_SUIT, ONE_CARD))
+    g = game(rules.name, [["9H"], ["|2C", "8H", "7H"], ["|3C", "8S"], ["*"]])
+    v = view_of(g)
+    assert [c["movable"] for c in v["tableau"][:3]] == [1, 1, 1]
+    assert all(key.endswith(":1") for key in v["targets"])
+    assert v["targets"]["2:1"] == [4, 5, 6]   # 8♠: only to the empty columns, never onto 9♥
+    assert 0 not in v["targets"]["2:1"] and v["clicks"]["2:1"] == 4
