@@ -7,14 +7,17 @@ from __future__ import annotations
 import copy
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from spiderette_testkit import build, oversized, run
+from spiderette_testkit import build, game, oversized, run
 
 from spiderette import RULES, DesignError, Game, GreedyStrategy, PlannerStrategy, from_cardz, simulate, solve, to_cardz
 from spiderette.engine.deals import shuffled_deck
+from spiderette.engine.errors import IllegalMoveError
 from spiderette.engine.variants import BUILT_IN
+from spiderette.notebook.view import click_move
 
 SEED_PAGE = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_0480adf4861791d1.txt"
 SHIPPED = Path(__file__).resolve().parents[1] / "src" / "spiderette" / "engine" / "spiderette.cardz"
@@ -23,6 +26,16 @@ SHIPPED = Path(__file__).resolve().parents[1] / "src" / "spiderette" / "engine" 
 def seed_design() -> dict:
     """The design file of the seed's Spiderette page (the copy shipped beside the engine is the same)."""
     return json.loads(SHIPPED.read_text(encoding="utf-8"))
+
+
+def with_build(build: dict | None = None, unit: dict | None = None) -> list:
+    """The seed's depots, its tableau building by ``build`` and giving up ``unit`` where given."""
+    depots = seed_design()["depots"]
+    if build is not None:
+        depots[2]["acceptRule"] = {"build": build}
+    if unit is not None:
+        depots[2]["ejectRule"]["unit"] = unit
+    return depots
 
 
 @pytest.fixture(autouse=True)
@@ -215,6 +228,8 @@ BAD = [
     ({**seed_design(), "decks": 3}, "'decks' must be a whole number from 1 to 2"),
     ({**seed_design(), "decks": 2}, "but 2 decks make 8 runs"),
     ({**seed_design(), "suits": [3]}, "'suits' must list"),
+    ({**seed_design(), "suits": [4, 1], "depots": with_build({"direction": "Down", "color": "Alternate"})},
+     "alternate colours cannot hold 1"),
     ({**seed_design(), "name": "Spiderette", "scoring": {"value": "600 - moves + 100 * count(Foundation,"
                                                                   " !empty(it))"}}, "known with other rules"),
 ]
@@ -231,9 +246,11 @@ BAD_DEPOTS = [
     (lambda ds: ds[2].update(repeat="7"), "'repeat' must be a whole number"),
     (lambda ds: ds[1].update(repeat=3), "must repeat 4 times a deck"),
     (lambda ds: ds[2]["acceptRule"]["build"].update(direction="Up"), "must go down"),
-    (lambda ds: ds[2]["acceptRule"]["build"].update(suit="Same"), "down in any suit in this engine"),
+    (lambda ds: ds[2]["acceptRule"]["build"].update(suit="Different"), "in the same suit .* or in alternate"),
+    (lambda ds: ds[2]["acceptRule"]["build"].update(color="Same"), "in the same suit .* or in alternate"),
     (lambda ds: ds[2]["acceptRule"].update(seed="King"), "no other rule for a tableau"),
-    (lambda ds: ds[2]["ejectRule"].update(unit={"kind": "Card"}), "not one card at a time"),
+    (lambda ds: ds[2]["ejectRule"].update(unit={"kind": "Card", "count": 2}), "must be one card"),
+    (lambda ds: ds[2]["ejectRule"].update(unit={"kind": "Pile"}), "must be one card"),
     (lambda ds: ds[2]["ejectRule"]["unit"].update(suit="Any"), "of one suit"),
     (lambda ds: ds[2].update(autoSend="Waste"), "'autoSend' can only be"),
     (lambda ds: ds[2].update(autoFlipTop=False), "'autoFlipTop' must be true"),
@@ -279,3 +296,172 @@ def test_statistics_keep_a_design_played_in_another_process(tmp_path):
     assert [r["variant"] for r in s.rows] == ["spiderette"]   # the design's row is kept, not shown
     assert "eight_stats:4" in (tmp_path / "stats.json").read_text(encoding="utf-8")
     assert not list(tmp_path.glob("*.damaged*"))
+
+
+# ---------------------------------------------------------------------- how a tableau builds, what moves as a unit
+def design(name: str, build: dict | None = None, unit: dict | None = None, **changes) -> dict:
+    """The seed's Spiderette under another name, its tableau building by ``build`` and giving up ``unit``."""
+    return {**seed_design(), "name": name, "depots": with_build(build, unit), **changes}
+
+
+IN_SUIT = {"direction": "Down", "suit": "Same"}
+ALTERNATE = {"direction": "Down", "color": "Alternate"}
+ONE_CARD = {"kind": "Card"}
+
+
+def test_a_design_that_builds_in_suit_refuses_another_suit_in_words():
+    from spiderette.notebook.wording import refusal
+
+    rules = from_cardz(design("In Suit", IN_SUIT))
+    assert (rules.build, rules.group, rules.unit) == ("suit", "suit", None)
+    table = [["9H"], ["|2C", "8H"], ["|3C", "8S"], ["*"]]
+    g = game(rules.name, table)
+    assert g.why_illegal("ba") is None and g.why_illegal("ce") is None   # in suit; any card to an empty column
+    r = g.refusal("ca")
+    assert r.code == "not-same-suit"
+    assert r.reason == "8S cannot go on 9H: a card goes only on a card of its own suit one rank higher"
+    with pytest.raises(IllegalMoveError) as e:
+        g.apply("ca")
+    assert refusal(e.value) == "8♠ cannot go on 9♥: a card goes only on a card of its own suit one rank higher"
+    moves = {str(m) for m in g.legal_moves()}
+    assert "ba1" in moves and "ca1" not in moves and "ce1" in moves
+    assert click_move(g, 2).dst == 4   # 8♠: not onto 9♥, to the first empty column
+    assert game("spiderette", table).why_illegal("ca") is None   # the built-in Spiderette builds in any suit
+
+
+def test_a_design_that_builds_in_alternate_colours_refuses_the_same_colour_in_words():
+    rules = from_cardz(design("Alternate", {"direction": "Down", "colour": "Alternate"}))
+    assert (rules.build, rules.suit_options) == ("alternate", (4, 2))
+    g = game(rules.name, [["9H"], ["|2C", "8S"], ["|3C", "8D"], ["*"]])
+    assert g.why_illegal("ba") is None
+    r = g.refusal("ca")
+    assert r.code == "not-alternate-colour"
+    assert r.reason == "8D cannot go on 9H: a card goes only on a card of the other colour one rank higher"
+    assert g.refusal("ba2").code == "hidden-card" and g.refusal("cb").code == "does-not-fit"   # (the rest as ever)
+
+
+def test_a_one_card_design_moves_only_the_top_card_and_still_finishes_runs():
+    rules = from_cardz(design("One Card", unit=ONE_CARD))
+    assert (rules.group, rules.unit, rules.build, rules.kin) == ("card", 1, "any", "suit")
+    g = game(rules.name, [["9H"], ["|2C", "8S", "7S"], ["8D"], ["*"]])
+    assert (g.movable(1), g.run_length(1)) == (1, 2)   # a run of two in suit, but one card moves
+    assert g.why_illegal("bc1") is None
+    r = g.refusal("ba2")
+    assert (r.code, r.reason) == ("one-card-at-a-time", "only one card moves at a time in this game (asked for 2 of"
+                                                         " column b)")
+    assert g.refusal("ba").code == "one-card-at-a-time"   # 8♠-7♠ onto 9♥: two cards
+    assert g.resolve("be") == g.parse_move("be1")   # to an empty column: the top card alone
+    moves = {str(m) for m in g.legal_moves()}
+    assert "bc1" in moves and "be1" in moves and not any(m.endswith("2") for m in moves)
+    assert game("spiderette", [["9H"], ["|2C", "8S", "7S"], ["8D"], ["*"]]).why_illegal("ba2") is None
+    # a King-to-Ace run in one suit still finishes, one card at a time, and leaves by itself
+    h = game(rules.name, [run("S", 13, 2), ["|2C", "AS"], ["*"]])
+    assert h.movable(0) == 1 and h.run_length(0) == 12
+    h.play("ba")
+    assert h.runs_completed == 1 and not h.column(0)
+    # or is sent by hand, where the design has no autoSend
+    by_hand = design("One Card By Hand", unit=ONE_CARD)
+    del by_hand["depots"][2]["autoSend"]
+    rules = from_cardz(by_hand)
+    h = game(rules.name, [run("S", 13, 2), ["|2C", "AS"], ["*"]])
+    h.play("ba")
+    assert h.runs_completed == 0 and h.sendable() == [0] and h.movable(0) == 1
+    h.play("sa")
+    assert h.runs_completed == 1
+
+
+@pytest.mark.parametrize(("build", "unit", "fields"), [
+    (IN_SUIT, None, ("suit", "suit")),
+    (ALTERNATE, None, ("alternate", "suit")),
+    (None, ONE_CARD, ("any", "card")),
+    (IN_SUIT, ONE_CARD, ("suit", "card")),
+    (ALTERNATE, {"kind": "Run", "build": {"direction": "Down"}, "color": "Same"}, ("alternate", "colour")),
+])
+def test_a_design_that_builds_or_moves_otherwise_is_written_and_read_back(build, unit, fields):
+    rules = from_cardz(design("Other Build", build, unit))
+    assert (rules.build, rules.group) == fields
+    text = rules.to_cardz()
+    assert from_cardz(text) is rules
+    tab = json.loads(text)["depots"][2]
+    assert tab["acceptRule"] == {"build": build or {"direction": "Down"}}
+    if unit is not None:
+        assert tab["ejectRule"]["unit"] == unit
+
+
+def test_a_build_of_any_suit_written_out_is_read_as_it():
+    rules = from_cardz(design("Any Suit", {"direction": "Down", "suit": "Any"}))
+    assert rules.build == "any" and rules == replace(RULES["spiderette"], name="any_suit", title="Any Suit")
+
+
+def test_the_built_in_variants_build_in_any_suit_and_move_runs():
+    assert all((r.build, r.unit) == ("any", None) for r in map(RULES.get, BUILT_IN))
+    assert {r.group for r in map(RULES.get, BUILT_IN)} == {"suit", "colour"}
+    with pytest.raises(ValueError, match="build must be one of any, suit, alternate, not 'up'"):
+        replace(RULES["spiderette"], build="up")
+    with pytest.raises(ValueError, match="group must be one of suit, colour, card"):
+        replace(RULES["spiderette"], group="pair")
+
+
+@pytest.mark.parametrize(("build", "unit"), [(IN_SUIT, None), (None, ONE_CARD), (ALTERNATE, ONE_CARD)])
+def test_designs_that_build_in_suit_or_move_one_card_play_whole_games(build, unit):
+    """Whole random games: the engine takes every move it calls legal, and the planner's and the solver's
+    moves are legal."""
+    rules = from_cardz(design("Whole Games", build, unit))
+    rng = random.Random(7)
+    planned = solved = 0
+    for seed in range(1, 9):
+        g = Game(variant=rules, seed=seed, suits=rng.choice(rules.suit_options))
+        result = solve(g, node_limit=3000)
+        assert result.result in ("win", "loss", "unknown")
+        h = g.copy()
+        h.play(result.moves)   # (the engine checks each move)
+        assert h.is_won or not result.moves
+        solved += len(result.moves)
+        player = PlannerStrategy(budget=60)
+        player.new_game()
+        for step in range(400):
+            legal = g.legal_moves()
+            for m in legal:
+                assert g.why_illegal(m) is None
+                g.copy().apply(m)
+            if not legal:
+                break
+            m = player(g) if step % 2 == 0 else None   # (None: the planner has no move it would play)
+            if m is not None:
+                assert m in legal
+                planned += 1
+            else:
+                m = rng.choice(legal)
+            if unit is not None:
+                assert m.kind != "move" or m.count == 1
+            g.apply(m)
+        assert g.status in ("won", "lost", "dead_end") or step == 399
+    assert planned > 20 and (solved > 0 or build != IN_SUIT)   # (one card at a time: see the next test)
+
+
+@pytest.mark.parametrize(("build", "unit"), [(IN_SUIT, None), (None, ONE_CARD)])
+def test_the_solver_wins_a_design_that_builds_in_suit_or_moves_one_card_by_its_rules(build, unit):
+    """One suit, three runs to finish, one column empty: the solver's line is legal, one card at a time in
+    a one-card design, and wins."""
+    rules = from_cardz(design("Solved", build, unit))
+    g = game(rules.name, [run("S", 13, 2), ["AS"], run("S", 13, 2), ["AS"], run("S", 13, 4), ["3S", "2S", "AS"]],
+             foundations=["S"], suits=1)
+    result = solve(g, node_limit=20000)
+    assert result.result == "win"
+    assert all(m.count == 1 for m in result.moves if m.kind == "move") or unit is None
+    g.play(result.moves)
+    assert g.is_won
+
+
+def test_the_table_offers_one_card_and_in_suit_targets_only():
+    """The front end draws what Python sends: one movable card a column, and only the columns a card may go
+    to by the design's build."""
+    from spiderette.notebook.view import view as view_of
+
+    rules = from_cardz(design("Table", IN_SUIT, ONE_CARD))
+    g = game(rules.name, [["9H"], ["|2C", "8H", "7H"], ["|3C", "8S"], ["*"]])
+    v = view_of(g)
+    assert [c["movable"] for c in v["tableau"][:3]] == [1, 1, 1]
+    assert all(key.endswith(":1") for key in v["targets"])
+    assert v["targets"]["2:1"] == [4, 5, 6]   # 8♠: only to the empty columns, never onto 9♥
+    assert 0 not in v["targets"]["2:1"] and v["clicks"]["2:1"] == 4

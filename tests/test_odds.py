@@ -144,3 +144,14 @@ def test_the_post_mortem_and_its_replay_quote_the_odds_of_undecided_positions():
         step = a.steps[i + 1]
         assert e["verdict"] == step.verdict and e.get("odds") == (step.odds.short() if step.odds else None)
     assert any("odds" in e for e in r.entries)
+
+
+def test_the_tables_post_mortem_says_the_odds_where_nothing_was_decided():
+    pytest.importorskip("anywidget")
+    from spiderette.notebook.postmortem import said
+
+    g = Game(seed=3)
+    g.play("d")
+    a = analyse(g, node_limit=40_000, planner=False, max_solves=2)
+    assert a.last_winnable is None and a.first_lost is None and a.steps[0].odds is not None
+    assert said(a).endswith(f"; the deal is {a.steps[0].odds.short()}")

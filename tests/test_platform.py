@@ -17,123 +17,161 @@ from spiderette.players.background import BackgroundTask, run_in_thread
 
 @pytest.fixture
 def no_threads(monkeypatch):
+    """``THREADS`` off, and any thread the package would start recorded instead of started. Yields a runner:
+    ``run(body)`` calls ``body()`` in a thread of the test's own, where no event loop runs (a browser tab's
+    kernel is alone in its thread; here a test process may keep one running in its main thread, as
+    Playwright's sync API does for the browser tests)."""
     monkeypatch.setattr(platform, "THREADS", False)
     started = []
+    start = threading.Thread.start
     monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))
-    yield
+
+    def run(body):
+        failed = []
+
+        def call():
+            try:
+                body()
+            except BaseException as e:   # (raised again in the test's thread)
+                failed.append(e)
+
+        t = threading.Thread(target=call, name="test body")
+        start(t)
+        t.join(300)
+        assert not t.is_alive(), "the test's body did not end"
+        if failed:
+            raise failed[0]
+
+    yield run
     assert started == [], f"threads were started: {started}"
 
 
 def test_without_a_loop_the_work_is_done_at_once(no_threads):
-    f = run_in_thread(lambda stop: 6 * 7, "answer")
-    assert f.done() and f.result() == 42
-    task, seen = BackgroundTask(threading.RLock()), []
-    assert task.start(lambda stop: 42, "answer", seen.append).result() == 42
-    assert seen == [42] and task.running is None
-    assert str(solve_async(Game(seed=12), node_limit=50_000).result()).startswith("winnable")
+    def body():
+        f = run_in_thread(lambda stop: 6 * 7, "answer")
+        assert f.done() and f.result() == 42
+        task, seen = BackgroundTask(threading.RLock()), []
+        assert task.start(lambda stop: 42, "answer", seen.append).result() == 42
+        assert seen == [42] and task.running is None
+        assert str(solve_async(Game(seed=12), node_limit=50_000).result()).startswith("winnable")
+
+    no_threads(body)
 
 
 def test_in_a_loop_the_work_waits_for_it_and_result_does_it_now(no_threads):
-    async def main():
-        f = run_in_thread(lambda stop: 6 * 7, "answer")
-        assert not f.done() and f.waiting   # the message being handled ends first
-        g = run_in_thread(lambda stop: 1, "later")
-        await asyncio.sleep(0.01)
-        assert g.done() and g.result() == 1, "the loop runs it"
-        assert f.result() == 42   # (already run by the loop too, or now)
-        h = run_in_thread(lambda stop: pytest.fail("a cancelled task never runs"), "cancelled")
-        assert h.cancel()
-        await asyncio.sleep(0.01)
-        assert h.cancelled()
-        k = run_in_thread(lambda stop: 2, "asked")
-        assert k.result() == 2 and not k.waiting, "result() does the work still waiting"
+    def body():
+        async def main():
+            f = run_in_thread(lambda stop: 6 * 7, "answer")
+            assert not f.done() and f.waiting   # the message being handled ends first
+            g = run_in_thread(lambda stop: 1, "later")
+            await asyncio.sleep(0.01)
+            assert g.done() and g.result() == 1, "the loop runs it"
+            assert f.result() == 42   # (already run by the loop too, or now)
+            h = run_in_thread(lambda stop: pytest.fail("a cancelled task never runs"), "cancelled")
+            assert h.cancel()
+            await asyncio.sleep(0.01)
+            assert h.cancelled()
+            k = run_in_thread(lambda stop: 2, "asked")
+            assert k.result() == 2 and not k.waiting, "result() does the work still waiting"
 
-    asyncio.run(main())
+        asyncio.run(main())
+
+    no_threads(body)
 
 
 def test_a_table_plays_thinks_and_judges_without_threads(no_threads):
-    w = Widget(seed=12, record=False, winnable=True)
-    assert w.wait(60) and w.view["winnable"]["state"] == "win"
-    hint = w.think(budget=2_000)
-    assert hint is not None
-    moves = w.game.legal_moves()[:1]
+    def body():
+        w = Widget(seed=12, record=False, winnable=True)
+        assert w.wait(60) and w.view["winnable"]["state"] == "win"
+        hint = w.think(budget=2_000)
+        assert hint is not None
+        moves = w.game.legal_moves()[:1]
 
-    async def main():
-        f = w.play(moves, delay=0.01, wait=False)
-        assert not f.done()
-        await asyncio.sleep(0.2)
-        return f
+        async def main():
+            f = w.play(moves, delay=0.01, wait=False)
+            assert not f.done()
+            await asyncio.sleep(0.2)
+            return f
 
-    f = asyncio.run(main())
-    assert f.done() and f.result() == moves and w.game.history == moves
-    w.undo()
-    f = w.play(moves, delay=0.01, wait=False)   # (no loop here: played at once)
-    assert f.result() == moves and w.wait(5)
-    w.close()
+        f = asyncio.run(main())
+        assert f.done() and f.result() == moves and w.game.history == moves
+        w.undo()
+        f = w.play(moves, delay=0.01, wait=False)   # (no loop here: played at once)
+        assert f.result() == moves and w.wait(5)
+        w.close()
+
+    no_threads(body)
 
 
 def test_in_a_browser_tab_the_indicator_searches_once_with_the_small_budget(no_threads):
     """Without threads the kernel waits while the indicator searches: it spends the browser's budget once, says
     the odds of that search, and never searches on (deal 3 is undecided at 40,000 tables)."""
-    from spiderette.notebook import winnable
-    from spiderette.players.odds import odds_for
 
-    w = Widget(seed=3, record=False, winnable=True)
-    assert w.wait(60)
-    odds = odds_for("spiderette", 4, winnable.WINNABLE_BROWSER_TABLES, 45)
-    assert w.view["winnable"] == {"state": "unknown", "odds": odds.short(), "probably_lost": odds.probably_lost,
-                                  "searching": False}
-    w.play("d")
-    w.undo()
-    assert w.view["winnable"]["searching"] is False and w.wait(0)
-    w.close()
+    def body():
+        from spiderette.notebook import winnable
+        from spiderette.players.odds import odds_for
 
+        w = Widget(seed=3, record=False, winnable=True)
+        assert w.wait(60)
+        odds = odds_for("spiderette", 4, winnable.WINNABLE_BROWSER_TABLES, 45)
+        assert w.view["winnable"] == {"state": "unknown", "odds": odds.short(), "probably_lost": odds.probably_lost,
+                                      "searching": False}
+        w.play("d")
+        w.undo()
+        assert w.view["winnable"]["searching"] is False and w.wait(0)
+        w.close()
+
+    no_threads(body)
 
 def test_in_a_browser_tab_think_plans_with_the_smaller_budget_and_says_so(no_threads, monkeypatch):
     """Think runs in the kernel's turn there (the page waits): the browser's budget, and the table says so."""
-    from spiderette.notebook import hintbuttons
+    def body():
+        from spiderette.notebook import hintbuttons
 
-    budgets, real = [], hintbuttons.planner_hint
-    monkeypatch.setattr(hintbuttons, "planner_hint", lambda game, budget, *a, **k: budgets.append(budget)
-                        or real(game, budget, *a, **k))
-    w = Widget(seed=12, record=False)
+        budgets, real = [], hintbuttons.planner_hint
+        monkeypatch.setattr(hintbuttons, "planner_hint", lambda game, budget, *a, **k: budgets.append(budget)
+                            or real(game, budget, *a, **k))
+        w = Widget(seed=12, record=False)
 
-    async def main():   # (in the browser's kernel an event loop runs the work after the click's answer)
-        f = w.think()
-        assert w.view["message"] == f"Thinking {platform.SMALLER_BUDGET}\u2026" and not f.done()
-        return f
+        async def main():   # (in the browser's kernel an event loop runs the work after the click's answer)
+            f = w.think()
+            assert w.view["message"] == f"Thinking {platform.SMALLER_BUDGET}\u2026" and not f.done()
+            return f
 
-    f = asyncio.run(main())
-    assert f.result() is not None and w.wait(5)
-    assert budgets == [platform.BROWSER_THINK_TABLES] and platform.BROWSER_THINK_TABLES < hintbuttons.THINK_BUDGET
-    assert w.view["message"].startswith("Think 1 of 5 (thought with a smaller budget in the browser): "), \
-        w.view["message"]
-    assert w.view["hint"]["source"] == "think"
-    w.think(budget=3_000, wait=True)   # a budget asked for is spent as asked, and nothing is said of it
-    assert budgets[-1] == 3_000 and "smaller budget" not in w.view["message"]
-    w.close()
+        f = asyncio.run(main())
+        assert f.result() is not None and w.wait(5)
+        assert budgets == [platform.BROWSER_THINK_TABLES] and platform.BROWSER_THINK_TABLES < hintbuttons.THINK_BUDGET
+        assert w.view["message"].startswith("Think 1 of 5 (thought with a smaller budget in the browser): "), \
+            w.view["message"]
+        assert w.view["hint"]["source"] == "think"
+        w.think(budget=3_000, wait=True)   # a budget asked for is spent as asked, and nothing is said of it
+        assert budgets[-1] == 3_000 and "smaller budget" not in w.view["message"]
+        w.close()
+    no_threads(body)
 
 
 def test_in_a_browser_tab_the_post_mortem_searches_less_and_says_so(no_threads, monkeypatch):
-    from spiderette.notebook import postmortem
-    from spiderette.players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES
+    def body():
+        from spiderette.notebook import postmortem
+        from spiderette.players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES
 
-    asked, real = [], postmortem.analyse
-    monkeypatch.setattr(postmortem, "analyse", lambda game, **k: asked.append(
-        (k["node_limit"], k["max_solves"])) or real(game, **k))
-    w = Widget(seed=12, record=False)
-    w.play("ef cb")
+        asked, real = [], postmortem.analyse
+        monkeypatch.setattr(postmortem, "analyse", lambda game, **k: asked.append(
+            (k["node_limit"], k["max_solves"])) or real(game, **k))
+        w = Widget(seed=12, record=False)
+        w.play("ef cb")
 
-    async def main():
-        f = w.where_did_it_go_wrong()
-        assert w.view["message"].endswith(f"(the solver sees every card, {platform.SMALLER_BUDGET})")
-        return f
+        async def main():
+            f = w.where_did_it_go_wrong()
+            assert w.view["message"].endswith(f"(the solver sees every card, {platform.SMALLER_BUDGET})")
+            return f
 
-    a = asyncio.run(main()).result()
-    assert asked == [(platform.BROWSER_ANALYSIS_TABLES, platform.BROWSER_ANALYSIS_SOLVES)]
-    assert platform.BROWSER_ANALYSIS_TABLES * platform.BROWSER_ANALYSIS_SOLVES < ANALYSIS_NODES * ANALYSIS_SOLVES
-    assert a.last_winnable == 2 and w.view["message"].endswith("(searched with a smaller budget in the browser)")
-    w.close()
+        a = asyncio.run(main()).result()
+        assert asked == [(platform.BROWSER_ANALYSIS_TABLES, platform.BROWSER_ANALYSIS_SOLVES)]
+        assert platform.BROWSER_ANALYSIS_TABLES * platform.BROWSER_ANALYSIS_SOLVES < ANALYSIS_NODES * ANALYSIS_SOLVES
+        assert a.last_winnable == 2 and w.view["message"].endswith("(searched with a smaller budget in the browser)")
+        w.close()
+    no_threads(body)
 
 
 def test_with_threads_the_budgets_are_the_full_ones(monkeypatch):

@@ -39,6 +39,9 @@ PLAIN_KEYS = ("name", "family", "description", "depotOnly", "tools", "title")
 #: The score expression the engine keeps: a start, minus the moves, plus a bonus per filled foundation.
 SCORE = re.compile(r"^\s*(\d{1,9})\s*-\s*moves\s*\+\s*(\d{1,9})\s*\*\s*"
                    r"count\(\s*Foundation\s*,\s*!empty\(it\)\s*\)\s*$")
+#: How a tableau builds (``Rules.build``), as the keys a design's build adds to ``"direction": "Down"``; a design
+#: may also write ``"colour"`` for ``"color"`` and ``"suit": "Any"`` for any suit.
+BUILD_KEYS: dict[str, dict[str, str]] = {"any": {}, "suit": {"suit": "Same"}, "alternate": {"color": "Alternate"}}
 _DEPOT_KEYS = {"type", "col", "row", "name", "repeat", "acceptRule", "ejectRule", "autoFlipTop", "autoSend"}
 
 
@@ -83,7 +86,7 @@ def from_cardz(design: str | os.PathLike | dict) -> Rules:
                   f" {4 * decks} runs")
     columns = tab.get("repeat", 1)
     _foundation(found, bad)
-    group = _tableau(tab, bad)
+    group, build = _tableau(tab, bad)
     layout, face_up, order = _deal(data.get("dealRules"), tab["name"], columns, 52 * decks, bad)
     _redeal(data.get("redealRules"), tab["name"], bad)
     deal_with_empty = _redeal_when(data.get("redealWhen"), bad)
@@ -92,13 +95,14 @@ def from_cardz(design: str | os.PathLike | dict) -> Rules:
         raise bad("'winCondition'", f"must be all cards in the foundations ({{\"kind\": \"allCardsIn\","
                   f" \"depots\": \"Foundation\"}}), not {quote(win)}")
     start, bonus = _score(data.get("scoring"), bad)
-    suits = _suits(data.get("suits"), group, bad)
+    suits = _suits(data.get("suits"), group, build, bad)
     slug = name.lower().replace(" ", "_").replace("-", "_").replace("'", "")
     auto_send = tab.get("autoSend") == "Foundation"
     if "autoSend" in tab and not auto_send:
         raise bad("the Tableau's 'autoSend'", f"can only be \"Foundation\" (or left out: runs sent by hand), not"
                   f" {quote(tab['autoSend'])}")
-    rules = Rules(slug, name, decks, layout, face_up, deal_with_empty, group, suits, order, start, bonus, auto_send)
+    rules = Rules(slug, name, decks, layout, face_up, deal_with_empty, group, suits, order, start, bonus, auto_send,
+                  build)
     try:
         return register(rules)
     except ValueError as e:
@@ -118,10 +122,13 @@ def to_cardz(rules: Rules | str) -> str:
         rules = RULES[rules]
     if not isinstance(rules, Rules):
         raise TypeError(f"to_cardz() writes Rules or a variant's name, not {quote(rules)}")
-    colour = rules.group == "colour"
-    unit = {"kind": "Run", "build": {"direction": "Down"}, ("color" if colour else "suit"): "Same"}
+    if rules.group == "card":
+        unit: dict = {"kind": "Card"}
+    else:
+        unit = {"kind": "Run", "build": {"direction": "Down"}, ("color" if rules.group == "colour" else "suit"): "Same"}
+    build = {"direction": "Down", **BUILD_KEYS[rules.build]}
     tableau = {"type": "Tableau", "col": 0, "row": 1, "name": "tab", "repeat": rules.columns,
-               "acceptRule": {"build": {"direction": "Down"}}, "ejectRule": {"gate": "FaceUp", "unit": unit},
+               "acceptRule": {"build": build}, "ejectRule": {"gate": "FaceUp", "unit": unit},
                "autoFlipTop": True}
     if rules.auto_send:
         tableau["autoSend"] = "Foundation"
@@ -140,7 +147,7 @@ def to_cardz(rules: Rules | str) -> str:
         design["redealWhen"] = {"kind": "depotsNonEmpty", "depots": "Tableau"}
     design["winCondition"] = {"kind": "allCardsIn", "depots": "Foundation"}
     design["scoring"] = {"value": f"{rules.start_score} - moves + {rules.run_bonus} * count(Foundation, !empty(it))"}
-    if rules.suit_options != _default_suits(rules.group):
+    if rules.suit_options != _default_suits(rules.group, rules.build):
         design["suits"] = list(rules.suit_options)
     return json.dumps(design, indent=2, ensure_ascii=False) + "\n"
 
@@ -220,7 +227,7 @@ def _foundation(found: dict, bad) -> None:
                   f" (acceptRule {json.dumps(accept)}, ejectRule \"locked\"), not {quote(found.get('acceptRule'))}")
 
 
-def _tableau(tab: dict, bad) -> str:
+def _tableau(tab: dict, bad) -> tuple[str, str]:
     accept = tab.get("acceptRule")
     build = accept.get("build") if isinstance(accept, dict) else None
     if not isinstance(build, dict) or set(accept) != {"build"}:
@@ -230,18 +237,26 @@ def _tableau(tab: dict, bad) -> str:
     if build.get("direction") != "Down":
         raise bad("the Tableau's build", f"must go down (a card onto one a rank higher), not"
                   f" {quote(build.get('direction'))}")
-    if set(build) != {"direction"}:
-        raise bad("the Tableau's build", f"is down in any suit in this engine; {quote(build)} asks more")
+    kind = {"color" if k == "colour" else k: v for k, v in build.items() if k != "direction"}
+    if kind == {"suit": "Any"}:
+        kind = {}
+    builds = [b for b, keys in BUILD_KEYS.items() if keys == kind]
+    if not builds:
+        raise bad("the Tableau's build", "must be down in any suit, in the same suit ({\"suit\": \"Same\"}) or"
+                  f" in alternate colours ({{\"color\": \"Alternate\"}}), not {quote(build)}")
     eject = tab.get("ejectRule")
     unit = eject.get("unit") if isinstance(eject, dict) else None
     if not isinstance(unit, dict) or eject.get("gate") != "FaceUp" or set(eject) != {"gate", "unit"}:
         raise bad("the Tableau's 'ejectRule'", f"must give up face-up cards as a unit ({{\"gate\": \"FaceUp\","
                   f" \"unit\": ...}}), not {quote(eject)}")
-    if unit.get("kind") != "Run" or unit.get("build") != {"direction": "Down"}:
-        raise bad("the Tableau's unit", f"must be a run down ({{\"kind\": \"Run\", \"build\": {{\"direction\":"
-                  f" \"Down\"}}, ...}}); this engine moves runs, not one card at a time: not {quote(unit)}")
+    group = "card" if unit == {"kind": "Card"} else ""
+    if not group and (unit.get("kind") != "Run" or unit.get("build") != {"direction": "Down"}):
+        raise bad("the Tableau's unit", f"must be one card ({{\"kind\": \"Card\"}}) or a run down ({{\"kind\":"
+                  f" \"Run\", \"build\": {{\"direction\": \"Down\"}}, ...}}), not {quote(unit)}")
     rest = {k: v for k, v in unit.items() if k not in ("kind", "build")}
-    if rest == {"suit": "Same"}:
+    if group == "card":
+        pass
+    elif rest == {"suit": "Same"}:
         group = "suit"
     elif rest in ({"color": "Same"}, {"colour": "Same"}):
         group = "colour"
@@ -250,7 +265,7 @@ def _tableau(tab: dict, bad) -> str:
                   f" ({{\"color\": \"Same\"}}), not {quote(rest)}")
     if tab.get("autoFlipTop", True) is not True:
         raise bad("the Tableau's 'autoFlipTop'", "must be true: a face-down card left on top turns over")
-    return group
+    return group, builds[0]
 
 
 def _targets(to: object, name: str, columns: int, part: str, bad) -> list[int]:
@@ -336,18 +351,21 @@ def _score(scoring: object, bad) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def _default_suits(group: str) -> tuple[int, ...]:
-    return (4,) if group == "colour" else (4, 2, 1)
+def _default_suits(group: str, build: str = "any") -> tuple[int, ...]:
+    return (4,) if group == "colour" else (4, 2) if build == "alternate" else (4, 2, 1)
 
 
-def _suits(suits: object, group: str, bad) -> tuple[int, ...]:
+def _suits(suits: object, group: str, build: str, bad) -> tuple[int, ...]:
     if suits is None:
-        return _default_suits(group)
+        return _default_suits(group, build)
     if (not isinstance(suits, list) or not suits or len(set(map(repr, suits))) != len(suits)
             or any(s not in (4, 2, 1) or type(s) is not int for s in suits)):
         raise bad("'suits'", f"must list the suit options, some of 4, 2 and 1, each once, not {quote(suits)}")
     if group == "colour" and suits != [4]:
         raise bad("'suits'", "of a design whose runs go by colour can only be [4]")
+    if build == "alternate" and 1 in suits:
+        raise bad("'suits'", "of a design that builds in alternate colours cannot hold 1 (one suit has one colour:"
+                  " no card could go on another)")
     return tuple(suits)
 
 

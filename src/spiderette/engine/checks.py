@@ -84,7 +84,7 @@ def check_state(rules: Rules, suits: int, auto_remove: bool, columns: object, fa
                                    f" {'; '.join(parts)}")
     for j, run in enumerate(found, start=1):
         if not is_run(rules, run):
-            raise InvalidPositionError(f"foundation run {j} is not a king-to-ace run in one {rules.group}")
+            raise InvalidPositionError(f"foundation run {j} is not a king-to-ace run in one {rules.kin}")
     if auto_remove:
         for i, col in enumerate(cols):
             if len(col) - down[i] >= 13 and is_run(rules, col[-13:]):

@@ -48,6 +48,12 @@ class Refusal:
     ``king-to-a-card``            ``cards[0]``, a king, onto ``target``
     ``onto-an-ace``               ``cards[0]`` onto ``target``, an ace
     ``does-not-fit``              ``cards[0]`` onto ``target``, not one rank higher
+    ``not-same-suit``             ``cards[0]`` onto ``target``, one rank higher but of another suit (the
+                                  variant builds in suit)
+    ``not-alternate-colour``      ``cards[0]`` onto ``target``, one rank higher but of its colour (the
+                                  variant builds in alternate colours)
+    ``one-card-at-a-time``        ``count`` cards of ``column`` (``cards``: the lowest and the top one) asked
+                                  to move together where only ``limit`` (one) card moves
     ``nowhere-to-go``             a click on the top ``count`` cards of ``column`` (``cards``: the first
                                   and the last of them) that no column takes
     ============================  ===================================================================
@@ -101,6 +107,10 @@ NOTATION = {
     "king-to-a-card": "a king can only go to an empty column",
     "onto-an-ace": "nothing goes on an ace",
     "does-not-fit": "{card0} cannot go on {target}: a card goes only on a card one rank higher",
+    "not-same-suit": "{card0} cannot go on {target}: a card goes only on a card of its own suit one rank higher",
+    "not-alternate-colour": "{card0} cannot go on {target}: a card goes only on a card of the other colour one"
+                            " rank higher",
+    "one-card-at-a-time": "only one card moves at a time in this game (asked for {count} of column {col})",
     "nowhere-to-go": "{card0} has nowhere to go",
 }
 

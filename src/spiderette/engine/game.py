@@ -164,6 +164,8 @@ class Game:
         self.scoring: str = scoring  # type: ignore[assignment]
         self._n = rules.columns
         self._links = rules.links   # does a card continue a group on another: the variant's one rule
+        self._fits = None if rules.build == "any" else rules.fits   # None: the rank is all a build asks
+        self._unit = rules.unit     # None: a whole group moves; 1: one card at a time
         self._table = move_table(self._n)
         self._runs_total = rules.runs
         self._lock: threading.RLock | None = None
@@ -257,7 +259,14 @@ class Game:
         return c[-1] if c else None
 
     def movable(self, col: int) -> int:
-        """How many cards at the top of column ``col`` move as one group (0 for an empty column)."""
+        """How many cards at the top of column ``col`` move as one group (0 for an empty column; at most one
+        where only one card moves, ``Rules.group == "card"``)."""
+        r = self._run[self._col(col)]
+        return r if self._unit is None or r <= self._unit else self._unit
+
+    def run_length(self, col: int) -> int:
+        """How many cards at the top of column ``col`` descend linked (in one suit, or colour): the run a
+        King-to-Ace run is finished from; :meth:`movable` unless only one card moves (0 for an empty column)."""
         return self._run[self._col(col)]
 
     @property
@@ -408,15 +417,18 @@ class Game:
         n = self._n
         tops = [c[-1] & RANK_MASK if c else 0 for c in cols]
         empty = [i for i in range(n) if not tops[i]]
+        unit, fits = self._unit, self._fits
         for s in range(n):
             r = run[s]
             if not r:
                 continue
+            if unit is not None and r > unit:
+                r = unit
             base = tops[s]
             row = table[s]
             for d in range(n):
                 k = tops[d] - base
-                if 0 < k <= r:
+                if 0 < k <= r and (fits is None or fits(cols[d][-1], cols[s][-k])):
                     out.append(row[d][k])
             for d in empty:
                 moves = row[d]
@@ -472,6 +484,8 @@ class Game:
             code = "onto-an-ace"
         elif rank_of(onto) != rank_of(moving) + 1:
             code = "does-not-fit"
+        elif self._fits is not None and not self._fits(onto, moving):
+            code = "not-same-suit" if self.rules.build == "suit" else "not-alternate-colour"
         else:
             return None
         return Refusal(code, src, (moving,), onto, count)
@@ -492,10 +506,12 @@ class Game:
         up = len(cards) - self._down[src]
         if count > up:
             return Refusal("hidden-card", src, count=count, limit=up)
+        if self._unit is not None and count > self._unit:
+            return Refusal("one-card-at-a-time", src, (cards[-count], cards[-1]), count=count, limit=self._unit)
         run = self._run[src]
         if count > run:
             lower, upper = cards[-run - 1], cards[-run]
-            code = "not-in-sequence" if rank_of(lower) != rank_of(upper) + 1 else f"not-one-{self.rules.group}"
+            code = "not-in-sequence" if rank_of(lower) != rank_of(upper) + 1 else f"not-one-{self.rules.kin}"
             return Refusal(code, src, (lower, upper), count=count, limit=run)
         return None
 
@@ -506,7 +522,7 @@ class Game:
             return None
         target = self._cols[dst]
         if not target:
-            return r
+            return r if self._unit is None or r <= self._unit else self._unit
         k = (target[-1] & RANK_MASK) - (self._cols[src][-1] & RANK_MASK)
         return k if 0 < k <= len(self._cols[src]) - self._down[src] else None
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import threading
 import weakref
 
-from .cards import is_complete_run, rank_of
+from .cards import is_complete_run
 from .game import Game
 from .move import Move
 
@@ -173,7 +173,8 @@ def finishes_a_run(game: Game, move: Move) -> bool:
         return True
     if move.kind != "move":
         return False
-    return lands_in_suit(game, move) and is_complete_run(game.movable(move.dst) + move.count, game.top_card(move.src))
+    return lands_in_suit(game, move) and is_complete_run(game.run_length(move.dst) + move.count,
+                                                        game.top_card(move.src))
 
 
 def turns_over_a_card(game: Game, move: Move) -> bool:
@@ -271,8 +272,9 @@ def builds_in_suit(game: Game, move: Move) -> bool:
 
 
 def lies_in_sequence(game: Game, move: Move) -> bool:
-    """The group already lies on a face-up card one rank higher (of any suit): moving it elsewhere only
-    re-parks it, which pays off when the card it frees has somewhere to go.
+    """The group already lies on a face-up card one rank higher (of any suit; where the variant builds in suit
+    or alternate colours, one it could have been built on): moving it elsewhere only re-parks it, which pays
+    off when the card it frees has somewhere to go.
 
     >>> g = Game.from_position(EXAMPLE)
     >>> lies_in_sequence(g, g.parse_move("cb1")), lies_in_sequence(g, g.parse_move("de"))
@@ -282,7 +284,7 @@ def lies_in_sequence(game: Game, move: Move) -> bool:
         return False
     below = left_below(game, move)
     col = game.column(move.src)
-    return below > game.face_down(move.src) and rank_of(col[below - 1]) == rank_of(col[-move.count]) + 1
+    return below > game.face_down(move.src) and game.rules.fits(col[below - 1], col[-move.count])
 
 
 def builds_down(game: Game, move: Move) -> bool:
@@ -343,4 +345,4 @@ def parks_a_group(game: Game, move: Move) -> bool:
         return False
     below = left_below(game, move)
     col = game.column(move.src)
-    return below > game.face_down(move.src) and rank_of(col[below - 1]) != rank_of(col[-move.count]) + 1
+    return below > game.face_down(move.src) and not game.rules.fits(col[below - 1], col[-move.count])

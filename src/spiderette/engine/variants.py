@@ -9,6 +9,8 @@
 (True, False)
 >>> RULES["red_black_spiderette"].links(c("9H"), c("8D"))
 True
+>>> RULES["spiderette"].fits(c("9H"), c("8D")), Rules("x", "X", 1, (1,) * 7, build="suit").fits(c("9H"), c("8D"))
+(True, False)
 """
 
 from __future__ import annotations
@@ -35,12 +37,32 @@ def same_colour_links(below: int, above: int) -> bool:
     return (below & COLOUR_MASK) == (above & COLOUR_MASK) + 1
 
 
+def any_suit_fits(onto: int, moving: int) -> bool:
+    """``moving`` may go onto ``onto``: one rank lower, any suit."""
+    return (onto & 15) == (moving & 15) + 1
+
+
+def alternate_colour_fits(onto: int, moving: int) -> bool:
+    """``moving`` may go onto ``onto``: one rank lower, the other colour (bit 4 of a card is its colour)."""
+    return (onto & 15) == (moving & 15) + 1 and bool((onto ^ moving) & 16)
+
+
+#: How a tableau builds (``Rules.build``): a card goes onto a card one rank higher of any suit, of its own suit,
+#: or of the other colour; each a plain function ``fits(onto, moving)``.
+BUILDS = {"any": any_suit_fits, "suit": same_suit_links, "alternate": alternate_colour_fits}
+#: What moves as a unit (``Rules.group``): a run in one suit, a run in one colour, or one card.
+GROUPS = ("suit", "colour", "card")
+
+
 @dataclass(frozen=True)
 class Rules:
     """What differs between variants.
 
     ``layout`` gives each column's starting height and ``face_up`` how many of its top cards start face up.
-    ``group`` is ``"suit"`` (a movable group and a complete run descend in one suit) or ``"colour"``.
+    ``group`` is ``"suit"`` (a movable group and a complete run descend in one suit), ``"colour"`` (both in one
+    colour) or ``"card"`` (only the top card moves; a complete run still descends in one suit).
+    ``build``: a card goes onto a card one rank higher of ``"any"`` suit, of its own ``"suit"`` or of the
+    other colour (``"alternate"``).
     ``deal_order``: the column each card of the deck goes to, in turn (``None``: row by row, as in Klondike).
     ``start_score`` and ``run_bonus``: the score is ``start_score - moves + run_bonus * runs``.
     ``auto_send``: finished runs leave by themselves unless a game says otherwise (``Game(auto_remove=...)``).
@@ -59,17 +81,34 @@ class Rules:
     start_score: int = 500
     run_bonus: int = 100
     auto_send: bool = True
+    build: str = "any"
     #: ``links(below, above)``: does card ``above`` continue a movable group on card ``below``? One rank lower,
     #: same suit (same colour when ``group`` is ``"colour"``): the variant's one rule of groups and runs, a
     #: plain function (the engine's hot loops call it).
     links: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
     #: the same rule as a mask for the hot loops (``links(b, a) == ((b & link_mask) == (a & link_mask) + 1)``)
     link_mask: int = field(init=False, repr=False, compare=False)
+    #: ``fits(onto, moving)``: may card ``moving`` (alone or under a group) go onto card ``onto``? The variant's
+    #: rule of building (:data:`BUILDS`), a plain function.
+    fits: Callable[[int, int], bool] = field(init=False, repr=False, compare=False)
+    #: how many cards move together at most (``None``: a whole group; 1 when ``group`` is ``"card"``)
+    unit: int | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.group not in GROUPS:
+            raise ValueError(f"group must be one of {', '.join(GROUPS)}, not {quote(self.group)}")
+        if self.build not in BUILDS:
+            raise ValueError(f"build must be one of {', '.join(BUILDS)}, not {quote(self.build)}")
         colour = self.group == "colour"
         object.__setattr__(self, "links", same_colour_links if colour else same_suit_links)
         object.__setattr__(self, "link_mask", COLOUR_MASK if colour else SUIT_MASK)
+        object.__setattr__(self, "fits", BUILDS[self.build])
+        object.__setattr__(self, "unit", 1 if self.group == "card" else None)
+
+    @property
+    def kin(self) -> str:
+        """What a complete run (and a group that links) shares: ``"suit"`` or ``"colour"``."""
+        return "colour" if self.group == "colour" else "suit"
 
     @property
     def columns(self) -> int:

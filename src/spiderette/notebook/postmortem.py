@@ -134,9 +134,18 @@ def said(a: Analysis) -> str:
         if hi is not None:
             return f"Lost between move {lo + 1} and move {hi} ({known}; the moves between stay undecided): {undo}"
         when = f"after move {lo}" if lo else "at the start"
-        return f"Winnable {when} ({known}); whether and where it was lost is not known within the budget: {undo}"
+        return (f"Winnable {when} ({known}); whether and where it was lost is not known within the budget"
+                f"{_odds_said(a, n)}: {undo}")
     if hi is not None and hi > 0:
         return (f"Lost by move {hi} at the latest ({known}); whether the deal was ever winnable is not known within"
-                " the budget")
+                f" the budget{_odds_said(a, 0)}")
     head = a.summary.split(". ")[0]
-    return head if known in head else f"{head} ({known})"
+    return (head if known in head else f"{head} ({known})") + _odds_said(a, 0)
+
+
+def _odds_said(a: Analysis, k: int) -> str:
+    """What is measured of the undecided position ``k`` (the start, or the last), in a few words, or ""."""
+    odds = a.steps[k].odds if 0 <= k < len(a.steps) else None
+    if odds is None:
+        return ""
+    return f"; {'the deal' if k == 0 else 'its last position'} is {odds.short()}"

@@ -13,7 +13,7 @@ Move.parse('bd1')
 
 from __future__ import annotations
 
-from ..engine.cards import KING, card_code, rank_of
+from ..engine.cards import KING, card_code
 from ..engine.errors import IllegalMoveError, Refusal, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import Move
@@ -50,7 +50,7 @@ def view(g: Game) -> dict:
                     unforeseen.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
         # (only what the player sees: a King-to-2 run of one suit, or colour, on top; never the stock)
         unforeseen_deal = [i for i in range(min(g.columns, g.stock_count))
-                           if g.auto_remove and g.movable(i) >= KING - 1 and g.top_card(i) & 15 == 2]
+                           if g.auto_remove and g.run_length(i) >= KING - 1 and g.top_card(i) & 15 == 2]
         clicks: dict[str, int] = {}
         for i in range(g.columns):
             for k in range(1, g.movable(i) + 1):
@@ -100,12 +100,13 @@ def click_move(g: Game, src: int, count: int | None = None) -> Move:
             if why:
                 raise IllegalMoveError(why)
         best = None
+        fits = g.rules.fits   # (one rank higher; in suit or alternate colours where the variant builds so)
         for k in ([count] if count is not None else range(g.movable(src), 0, -1)):
             moving = col[-k]
             whole_column = k == len(col)  # a whole column moved to an empty one changes nothing
             for d in range(n):
                 top = g.top_card(d)
-                if d == src or (top is not None and rank_of(top) != rank_of(moving) + 1) or (
+                if d == src or (top is not None and not fits(top, moving)) or (
                         top is None and whole_column):
                     continue
                 rank = (2 if top is None else 0 if top == moving + 1 else 1, -k, d)

@@ -201,4 +201,8 @@ WORDS = {
     "king-to-a-card": "{card0}: a king can only go to an empty column",
     "onto-an-ace": "nothing goes on an ace ({target})",
     "does-not-fit": "{card0} cannot go on {target}: a card goes only on a card one rank higher",
+    "not-same-suit": "{card0} cannot go on {target}: a card goes only on a card of its own suit one rank higher",
+    "not-alternate-colour": "{card0} cannot go on {target}: a card goes only on a card of the other colour one"
+                            " rank higher",
+    "one-card-at-a-time": "{group}: only one card moves at a time in this game",
 }

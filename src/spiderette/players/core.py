@@ -143,6 +143,12 @@ class Core:
         #: ``links[below * 64 + above]``: does card ``above`` continue a group on card ``below`` (the variant's
         #: rule, :attr:`spiderette.engine.variants.Rules.links`, as a table; a 0 links with nothing)
         self.links = links_table(rules.links)
+        #: ``fits[onto * 64 + moving]``: may card ``moving`` go onto card ``onto`` (the variant's rule of building,
+        #: :attr:`spiderette.engine.variants.Rules.fits`, as a table), or ``None`` where any suit builds (the
+        #: rank is all a move asks)
+        self.fits = None if rules.build == "any" else links_table(rules.fits)
+        #: how many cards move together at most (``None``: the whole group; 1: one card at a time)
+        self.unit = rules.unit
         self.deal_with_empty = rules.deal_with_empty
         self.auto_remove = g.auto_remove   # False: a finished run stays until sent
         self.stock = () if visible else g.stock
@@ -170,6 +176,15 @@ class Core:
         got = self.groups.get(col)
         if got is not None:
             return got
+        run = self.run(col)
+        if self.unit is not None and run > self.unit:
+            run = self.unit
+        self.groups[col] = run
+        return run
+
+    def run(self, col: bytes) -> int:
+        """How many cards at the top of ``col`` descend linked (what a finished run is counted from):
+        :meth:`group` unless only one card moves (not remembered)."""
         j = len(col) - 1
         run = 0
         if j:
@@ -179,7 +194,6 @@ class Core:
             while j > lo and links[col[j - 1] * 64 + col[j]]:
                 j -= 1
                 run += 1
-        self.groups[col] = run
         return run
 
     def seat(self, col: bytes) -> tuple[int, int, bool]:
@@ -188,13 +202,16 @@ class Core:
         r = self.group(col)
         base = col[-r]
         under = col[-r - 1] if len(col) - 1 - col[0] > r else 0
-        got = (r, base, (under & RANK_MASK) == (base & RANK_MASK) + 1)
+        fits = self.fits   # (where a variant builds in suit or alternate colours: a card it could be built on)
+        seated = (under & RANK_MASK) == (base & RANK_MASK) + 1 if fits is None else bool(fits[under * 64 + base])
+        got = (r, base, seated)
         self.seats[col] = got
         return got
 
     def complete(self, col: bytes) -> bool:
         """Does ``col`` end in a finished king-to-ace run?"""
-        return len(col) - 1 - col[0] >= RUN_LENGTH and is_complete_run(self.group(col), col[-1])
+        return len(col) - 1 - col[0] >= RUN_LENGTH and is_complete_run(
+            self.run(col) if self.unit is not None else self.group(col), col[-1])
 
     # ---------------------------------------------------------------- a table's moves
     def moves(self, cols: tuple[bytes, ...], stock_left: bool) -> list[Move]:
@@ -216,6 +233,7 @@ class Core:
                     by_top.setdefault(col[-1] & RANK_MASK, []).append(i)
             if empty and one_empty:
                 empty = empty[:1]
+            fits = self.fits
             if whole_groups:
                 eager, links, seat, seat_get = p.eager, self.links, self.seat, self.seats.get
             for s, col in enumerate(cols):
@@ -225,6 +243,8 @@ class Core:
                 if whole_groups:
                     r, base, seated = seat_get(col) or seat(col)
                     for d in by_top.get((base & RANK_MASK) + 1, ()):
+                        if fits is not None and not fits[cols[d][-1] * 64 + base]:
+                            continue
                         in_suit = links[cols[d][-1] * 64 + base]
                         if in_suit and eager:
                             return [row[d][r]]   # a whole group building in suit: played at once
@@ -237,7 +257,8 @@ class Core:
                 top = col[-1] & RANK_MASK
                 for k in range(1, r + 1):
                     for d in by_top.get(top + k, ()):
-                        out.append(row[d][k])
+                        if fits is None or fits[cols[d][-1] * 64 + col[-k]]:
+                            out.append(row[d][k])
                 for d in empty:
                     for k in range(1, r + 1):
                         if no_whole and k == len(col) - 1:
@@ -249,6 +270,7 @@ class Core:
                 empty = empty[:1]
             tops = [col[-1] & RANK_MASK if len(col) > 1 else 0 for col in cols]
             n = len(cols)
+            fits = self.fits
             for s, col in enumerate(cols):
                 if len(col) == 1:
                     continue
@@ -257,7 +279,7 @@ class Core:
                 base = tops[s]
                 for d in range(n):
                     k = tops[d] - base
-                    if 0 < k <= r and d != s:
+                    if 0 < k <= r and d != s and (fits is None or fits[cols[d][-1] * 64 + col[-k]]):
                         out.append(row[d][k])
                 for d in empty:
                     moves = row[d]

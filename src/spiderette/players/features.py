@@ -42,9 +42,12 @@ STAGED = ("face_down", "buried", "empty_columns", "out_of_order", "off_suit")
 FEATURES = (*COLUMN_FEATURES, *STAGE_FEATURES, *(f"{name} x deals_left" for name in STAGED))
 
 
-def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bool]) -> tuple[int, ...]:
+def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bool],
+                    fits: Callable[[int, int], bool] | None = None, unit: int | None = None) -> tuple[int, ...]:
     """The :data:`COLUMN_FEATURES` of one column: ``down`` cards face down under the face-up cards ``up``
-    (bottom first); ``links(below, above)`` says whether ``above`` continues a group on ``below``.
+    (bottom first); ``links(below, above)`` says whether ``above`` continues a group on ``below``; ``fits``
+    (the variant's :attr:`~spiderette.engine.variants.Rules.fits`; ``None``: any suit builds) whether it could
+    have been built there (a pair that could not is a break), ``unit`` how many cards move together at most.
 
     >>> from spiderette.engine.cards import parse_card
     >>> from spiderette.engine.variants import RULES
@@ -60,6 +63,8 @@ def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bo
             breaks += 1
         elif links(below, above):
             linked += 1
+        elif fits is not None and not fits(below, above):
+            breaks += 1
         else:
             off += 1
     group = 0
@@ -67,6 +72,8 @@ def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bo
         group = 1
         while group < n and links(up[n - group - 1], up[n - group]):
             group += 1
+        if unit is not None and group > unit:
+            group = unit
     empty = int(not down and not n)
     king = int(not down and n > 0 and up[0] & RANK_MASK == KING)
     clear = int(not down and n > 0 and not king)
@@ -75,11 +82,13 @@ def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bo
 
 
 def feature_vector(columns: Sequence[tuple[int, Sequence[int]]], deals_left: int, runs_done: int,
-                   links: Callable[[int, int], bool]) -> list[int]:
-    """The :data:`FEATURES` of a table given as ``(down, up)`` per column, in order."""
+                   links: Callable[[int, int], bool], fits: Callable[[int, int], bool] | None = None,
+                   unit: int | None = None) -> list[int]:
+    """The :data:`FEATURES` of a table given as ``(down, up)`` per column, in order (``fits`` and ``unit`` as
+    for :func:`column_features`)."""
     total = [0] * len(COLUMN_FEATURES)
     for down, up in columns:
-        for i, x in enumerate(column_features(down, up, links)):
+        for i, x in enumerate(column_features(down, up, links, fits, unit)):
             total[i] += x
     staged = [total[COLUMN_FEATURES.index(name)] * deals_left for name in STAGED]
     return [*total, deals_left, runs_done, *staged]
@@ -88,5 +97,7 @@ def feature_vector(columns: Sequence[tuple[int, Sequence[int]]], deals_left: int
 def table_features(game: Game) -> dict[str, int]:
     """The :data:`FEATURES` of the table a player sees in ``game``, by name."""
     columns, _ = visible_key(game)
-    vec = feature_vector(columns, game.deals_left, game.runs_completed, game.rules.links)
+    r = game.rules
+    vec = feature_vector(columns, game.deals_left, game.runs_completed, r.links,
+                         None if r.build == "any" else r.fits, r.unit)
     return dict(zip(FEATURES, vec))

@@ -190,13 +190,14 @@ class _Rules:
                 cost += BURIED * (len(col) - first)
             elif col[first] & RANK_MASK == KING:
                 cost -= KING_HOME
-            links = self.links
+            links, fits = self.links, self.core.fits   # (fits: None where any suit builds)
             for i in range(first + 1, len(col)):
                 below, above = col[i - 1], col[i]
                 if below & RANK_MASK != (above & RANK_MASK) + 1:
                     cost += OUT_OF_ORDER
                 elif not links[below * 64 + above]:
-                    cost += OFF_SUIT
+                    # (a pair that could not have been built there is out of order)
+                    cost += OUT_OF_ORDER if fits is not None and not fits[below * 64 + above] else OFF_SUIT
         self.cost_cache[col] = cost
         return cost
 

@@ -192,7 +192,7 @@ def _judge(g: Game, m: Move) -> tuple[int, str, tuple[int, ...]] | None:
     if finishes_a_run(g, m):
         return 1, "finish-run", lead
     if builds_in_suit(g, m):
-        return 3, f"build-in-{g.rules.group}", lead
+        return 3, f"build-in-{g.rules.kin}", lead
     if empties_a_column(g, m):   # (onto a card: a move into an empty column was classed above, so one is gained)
         return 4, "empty-column", lead
     if lies_in_sequence(g, m):

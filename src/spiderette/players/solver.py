@@ -161,6 +161,7 @@ class _Search:
         self.core = Core(g, replace(pruning, deals=deals))
         self.n = g.columns
         self.links = g.rules.links  # does a card continue a group on another (by suit, or colour)
+        self.fits = None if g.rules.build == "any" else g.rules.fits   # may a card be built on another
         self.runs_total = g.runs_total
         self.stock = self.core.stock
         self.shift, self.auto_remove = self.core.shift, self.core.auto_remove
@@ -184,7 +185,8 @@ class _Search:
             if (below & RANK_MASK) != (above & RANK_MASK) + 1:
                 cost += w.out_of_order
             elif not self.links(below, above):
-                cost += w.off_suit
+                # (a pair that could not have been built there is out of order)
+                cost += w.out_of_order if self.fits is not None and not self.fits(below, above) else w.off_suit
         if not top:
             cost -= w.empty_column
         self.column_costs[col] = cost

@@ -54,10 +54,12 @@ def visible_counts(game: Game, turned: Iterable[int] = ()) -> dict[str, int]:
     columns, _ = visible_key(game)
     turned = set(turned)
     total = dict.fromkeys(COLUMN_FEATURES, 0)
+    r = game.rules
+    fits = None if r.build == "any" else r.fits
     for i, (down, up) in enumerate(columns):
         if i in turned:
             down, up = down + 1, ()
-        for name, x in zip(COLUMN_FEATURES, column_features(down, up, game.rules.links)):
+        for name, x in zip(COLUMN_FEATURES, column_features(down, up, r.links, fits, r.unit)):
             total[name] += x
     total["face_down"] -= len(turned)
     total["runs_done"] = game.runs_completed

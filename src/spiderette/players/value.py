@@ -60,6 +60,8 @@ class LearnedValue:
         #: within one plan; it counts when a table before a deal is weighed against one after it).
         self.stage_cost = round(POINTS_PER_CARD * weight["deals_left"] * left)
         self.links = game.rules.links
+        self.fits = None if game.rules.build == "any" else game.rules.fits
+        self.unit = game.rules.unit
         self.cache: dict = {}
 
     def column_cost(self, col: tuple) -> int:
@@ -67,7 +69,8 @@ class LearnedValue:
         got = self.cache.get(col)
         if got is None:
             down, up = col
-            got = round(sum(w * x for w, x in zip(self.weights, column_features(down, up, self.links))))
+            features = column_features(down, up, self.links, self.fits, self.unit)
+            got = round(sum(w * x for w, x in zip(self.weights, features)))
             self.cache[col] = got
         return got
 
