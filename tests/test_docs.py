@@ -23,7 +23,7 @@ import spiderette
 
 DOCS = REPO / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
-GUIDES = ("index", "play", "script", "teach", "rules", "api", "widget-protocol", "speed", "develop")
+GUIDES = ("index", "try", "play", "script", "teach", "rules", "api", "widget-protocol", "speed", "develop")
 MAX_NOT_RUN = 3
 EXAMPLES = [(page, title, section) for page in PAGES for title, section in python_sections(page).items()]
 

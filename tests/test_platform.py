@@ -122,3 +122,73 @@ def test_in_a_browser_tab_the_indicator_searches_once_with_the_small_budget(no_t
         w.close()
 
     no_threads(body)
+
+def test_in_a_browser_tab_think_plans_with_the_smaller_budget_and_says_so(no_threads, monkeypatch):
+    """Think runs in the kernel's turn there (the page waits): the browser's budget, and the table says so."""
+    def body():
+        from spiderette.notebook import hintbuttons
+
+        budgets, real = [], hintbuttons.planner_hint
+        monkeypatch.setattr(hintbuttons, "planner_hint", lambda game, budget, *a, **k: budgets.append(budget)
+                            or real(game, budget, *a, **k))
+        w = Widget(seed=12, record=False)
+
+        async def main():   # (in the browser's kernel an event loop runs the work after the click's answer)
+            f = w.think()
+            assert w.view["message"] == f"Thinking {platform.SMALLER_BUDGET}\u2026" and not f.done()
+            return f
+
+        f = asyncio.run(main())
+        assert f.result() is not None and w.wait(5)
+        assert budgets == [platform.BROWSER_THINK_TABLES] and platform.BROWSER_THINK_TABLES < hintbuttons.THINK_BUDGET
+        assert w.view["message"].startswith("Think 1 of 5 (thought with a smaller budget in the browser): "), \
+            w.view["message"]
+        assert w.view["hint"]["source"] == "think"
+        w.think(budget=3_000, wait=True)   # a budget asked for is spent as asked, and nothing is said of it
+        assert budgets[-1] == 3_000 and "smaller budget" not in w.view["message"]
+        w.close()
+    no_threads(body)
+
+
+def test_in_a_browser_tab_the_post_mortem_searches_less_and_says_so(no_threads, monkeypatch):
+    def body():
+        from spiderette.notebook import postmortem
+        from spiderette.players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES
+
+        asked, real = [], postmortem.analyse
+        monkeypatch.setattr(postmortem, "analyse", lambda game, **k: asked.append(
+            (k["node_limit"], k["max_solves"])) or real(game, **k))
+        w = Widget(seed=12, record=False)
+        w.play("ef cb")
+
+        async def main():
+            f = w.where_did_it_go_wrong()
+            assert w.view["message"].endswith(f"(the solver sees every card, {platform.SMALLER_BUDGET})")
+            return f
+
+        a = asyncio.run(main()).result()
+        assert asked == [(platform.BROWSER_ANALYSIS_TABLES, platform.BROWSER_ANALYSIS_SOLVES)]
+        assert platform.BROWSER_ANALYSIS_TABLES * platform.BROWSER_ANALYSIS_SOLVES < ANALYSIS_NODES * ANALYSIS_SOLVES
+        assert a.last_winnable == 2 and w.view["message"].endswith("(searched with a smaller budget in the browser)")
+        w.close()
+    no_threads(body)
+
+
+def test_with_threads_the_budgets_are_the_full_ones(monkeypatch):
+    monkeypatch.setattr(platform, "THREADS", True)
+    assert platform.budget(20_000, platform.BROWSER_THINK_TABLES) == 20_000
+    monkeypatch.setattr(platform, "THREADS", False)
+    assert platform.budget(20_000, platform.BROWSER_THINK_TABLES) == platform.BROWSER_THINK_TABLES
+    assert platform.budget(1_000, platform.BROWSER_THINK_TABLES) == 1_000   # (never more than asked)
+
+
+
+def test_the_drive_the_browser_keeps_is_found_only_in_a_browser_tab(monkeypatch, tmp_path):
+    drive = tmp_path / "drive"
+    monkeypatch.setattr(platform, "DRIVE", str(drive))
+    monkeypatch.setattr(platform, "BROWSER", True)
+    assert platform.browser_data_folder() is None, "no drive mounted"
+    drive.mkdir()
+    assert platform.browser_data_folder() == str(drive / ".spiderette")
+    monkeypatch.setattr(platform, "BROWSER", False)
+    assert platform.browser_data_folder() is None, "outside a browser the folder is no one's"

@@ -95,7 +95,7 @@ def test_local_links_exist():
 def test_readme_links_into_every_guide():
     """Each task is one link away: the README links every guide of the site, and its anchors exist."""
     text = README.read_text(encoding="utf-8")
-    for page in ("play", "script", "teach", "rules", "api", "speed", "develop", "widget-protocol"):
+    for page in ("try", "play", "script", "teach", "rules", "api", "speed", "develop", "widget-protocol"):
         assert f"(docs/{page}.md" in text, page
     for page, anchor in re.findall(r"\]\(docs/([\w-]+\.md)#([^)]+)\)", text):
         assert anchor in heading_anchors(DOCS / page), f"docs/{page}#{anchor}"

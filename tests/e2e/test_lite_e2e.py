@@ -24,6 +24,8 @@ import jupyter_harness as H
 import pytest
 from expected import cols, game, message_has, moves_are
 
+from spiderette import Game
+
 pytestmark = pytest.mark.e2e
 
 KERNEL_READY = f"""() => {{
@@ -94,6 +96,7 @@ def lite_page(browser, lite_server, request):
 
 
 def test_the_play_notebook_plays_in_the_browser_with_no_network(lite_page, lite_server):
+    """A move, a deal, Undo, a hint and scripted moves on deal 7; then a one-suit game to its end with hints."""
     page = lite_page
     started = time.monotonic()
     page.goto(f"{lite_server}/lab/index.html?path=01-play.ipynb", wait_until="domcontentloaded")
@@ -135,7 +138,46 @@ def test_the_play_notebook_plays_in_the_browser_with_no_network(lite_page, lite_
     assert t["cols"] == cols(game("bd", "ea", "d"))
     assert H.kernel_json(page, "[str(m) for m in f.result()]") == ["d"]
 
+    # a game to its end with hints: deal 7 in one suit (won in 56 moves following the hint, in CPython)
+    play_to_the_end_with_hints(page)
     assert page.refused == [], "nothing but the local server was asked for anything"
+
+
+def play_to_the_end_with_hints(page) -> dict:
+    """Deal 7 in one suit on the notebook's table: Hint clicked on the table and its move played, three times,
+    then the hints followed from a cell until the game is won (or no hint is left: then given up, lost); the
+    table drawn is the game's, and the statistics count it: their row for one suit."""
+    H.kernel_eval(page, "w.winnable = False\nw.new_game(seed=7, suits=1)")   # (no search after each move)
+    H.wait_table(page, lambda t: t["status"].get("moves") == "0" and t.get("pending") in (None, "0"), timeout=60)
+    for n in range(1, 4):
+        H.root(page).locator('[data-action="hint"]').click()
+        H.wait_table(page, message_has("hint"), timeout=60)
+        text = H.kernel_json(page, "w.view['hint']['text']")
+        H.kernel_eval(page, f"w.play({text!r}, delay=0)")
+        H.wait_table(page, moves_are(n), timeout=60)
+    H.kernel_eval(page, "\n".join([
+        "n = 0",
+        "while not w.game.is_won and n < 300:",
+        "    m = w.hint()",
+        "    if m is None:",
+        "        break",
+        "    w.play([m], delay=0)",
+        "    n += 1",
+        "won = w.game.is_won",
+        "if not won:",
+        "    w.resign()",
+    ]), timeout=300_000)
+    won, history = H.kernel_json(page, "[won, [str(m) for m in w.game.history]]")
+    g = Game(seed=7, suits=1)
+    g.play(history)
+    assert g.is_won == won
+    t = H.wait_table(page, moves_are(len(history)), timeout=60)
+    assert t["cols"] == cols(g), "the table drawn is the game played"
+    assert message_has("You won")(t) if won else message_has("counted as lost")(t), t["status"]
+    before_reload = H.kernel_json(page, "dict(spiderette.stats()['spiderette', 1])")
+    assert before_reload["played"] == 1 and before_reload["won"] == int(won)
+    print(f"deal 7 in one suit, following the hints: {'won' if won else 'lost'} in {len(history)} moves")
+    return before_reload
 
 
 def test_the_scripting_notebook_runs_in_the_browser(lite_page, lite_server):

@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import threading
 import time
@@ -22,6 +23,49 @@ BROWSER: bool = sys.platform == "emscripten"
 
 #: Whether a thread can be started here (never in a browser tab).
 THREADS: bool = not BROWSER
+
+#: Where JupyterLite mounts the notebooks' files in its kernel: a folder kept in the browser's storage for the
+#: site, across reloads and visits (the rest of a browser tab's file system is gone when the page closes).
+DRIVE = "/drive"
+#: The player's data folder there (statistics, the unfinished game): hidden among the notebooks.
+DRIVE_DATA = ".spiderette"
+
+
+def browser_data_folder() -> str | None:
+    """In a browser tab whose files the browser keeps (JupyterLite's :data:`DRIVE` mounted), the data folder
+    to keep the statistics and the unfinished game in; else ``None`` (the platform's user data folder).
+
+    Not used yet: with the records on the drive, a new game after moves clicked on the table hung the
+    browser's kernel (JupyterLite 0.8.6, Chromium; the same steps with the records in memory do not), so the
+    records stay in the tab's memory until that is understood (issue 30).
+
+    >>> browser_data_folder() is None or BROWSER
+    True
+    """
+    if BROWSER and os.path.isdir(DRIVE):
+        return os.path.join(DRIVE, DRIVE_DATA)
+    return None
+
+
+#: Without threads the table's longer searches run in the kernel's turn, and the page waits for them: there
+#: they spend these smaller budgets (tables), said on the table in :data:`SMALLER_BUDGET`'s words. Think: the
+#: planner's tables (20,000 with threads, about 3 s in CPython at worst; a quarter of that here).
+BROWSER_THINK_TABLES = 5_000
+#: Where did it go wrong?: the solves of the post-mortem, and the tables of each (12 of 40,000 with threads).
+BROWSER_ANALYSIS_SOLVES = 4
+BROWSER_ANALYSIS_TABLES = 20_000
+#: How the table says that a search had the smaller budget.
+SMALLER_BUDGET = "with a smaller budget in the browser"
+
+
+def budget(full: int, browser: int) -> int:
+    """The budget of a search of the table's: ``full`` where threads run it in the background, else
+    ``browser`` (the smaller one, as the page waits for it).
+
+    >>> budget(20_000, BROWSER_THINK_TABLES) == (20_000 if THREADS else 5_000)
+    True
+    """
+    return full if THREADS else min(full, browser)
 
 
 def later(callback: Callable[[], object], delay: float = 0.0) -> bool:

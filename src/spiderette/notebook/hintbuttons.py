@@ -63,37 +63,41 @@ class TableHints:
             self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1, "Hint")
         return self._show_next()
 
-    def _show_next(self) -> tuple[str, Move | None]:
+    def _show_next(self, note: str = "") -> tuple[str, Move | None]:
         key, suggestions, shown, label = self._suggestions
+        note = f" ({note})" if note else ""
         if not suggestions:
             self._shown = None
-            return NO_USEFUL_MOVE, None
+            return NO_USEFUL_MOVE + note, None
         i = (shown + 1) % len(suggestions)
         self._suggestions = (key, suggestions, i, label)
         h = suggestions[i]
         view = {**hint_view(h), "index": i + 1, "of": len(suggestions), "source": label.lower()}
         self._shown = (key, view)
         place = f" {i + 1} of {len(suggestions)}" if len(suggestions) > 1 else ""
-        return f"{label}{place}: {view['reason']}", h.move
+        return f"{label}{place}{note}: {view['reason']}", h.move
 
     def think(self, game: Game, key: tuple, budget: int, current: Callable[[], tuple],
-              say: Callable[[str], None]) -> StoppableFuture:
+              say: Callable[[str], None], note: str = "") -> StoppableFuture:
         """Plan table ``key`` with ``budget`` tables in the background (stopping a Think already running); the
-        answer is shown if ``current()`` is still ``key``, and ``say(message)`` publishes it."""
+        answer is shown if ``current()`` is still ``key``, and ``say(message)`` publishes it, ``note`` after it
+        in brackets (the smaller budget of a browser tab)."""
         with game.locked():
             seen, start = tables_met(game), game.copy()
         return self._think.start(lambda stop: planner_hint(start, budget, card_text, seen=seen, cancel=stop),
-                                 "spiderette-think", lambda h: self._thought(key, h, current, say),
+                                 "spiderette-think", lambda h: self._thought(key, h, current, say, note),
                                  stopped=lambda: say("Stopped thinking"))   # (its future's cancel(): no newer table)
 
     def cancel(self) -> bool:
         """Stop a running Think; ``True`` if one was stopped."""
         return self._think.cancel()
 
-    def _thought(self, key: tuple, h, current: Callable[[], tuple], say: Callable[[str], None]) -> None:
+    def _thought(self, key: tuple, h, current: Callable[[], tuple], say: Callable[[str], None],
+                 note: str = "") -> None:
         """The think thread's answer (under the lock): shown only if the table is still the one it was for."""
         if key != current():
             say("The table changed while thinking")
         else:
             self._suggestions = (key, [] if h is None else [h, *h.alternatives], -1, "Think")
-            say(self._show_next()[0])   # (the same table: the live game has not moved on)
+            # (the same table: the live game has not moved on)
+            say(self._show_next(f"thought {note}" if note else "")[0])

@@ -12,8 +12,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from ..engine import platform
 from ..engine.game import Game
-from ..players.analysis import Analysis, analyse
+from ..players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES, Analysis, analyse
 from ..players.background import BackgroundTask, StoppableFuture
 
 
@@ -25,21 +26,29 @@ class PostMortem:
         self._task = BackgroundTask(lock)
         self._history: tuple | None = None   # the history analysed (or being analysed)
         self._result: Analysis | None = None
+        #: Whether the last analysis started had the smaller budget of a browser tab (no threads).
+        self.smaller = False
 
     def start(self, game: Game, done: Callable[[Analysis], None]) -> StoppableFuture:
         """Analyse ``game`` in a background thread; ``done(analysis)`` is called (under the lock) when it
-        answers, unless it was cancelled. A running analysis of another history is cancelled first."""
+        answers, unless it was cancelled. A running analysis of another history is cancelled first. Without
+        threads (a browser tab: the page waits) it has the smaller budget :mod:`~spiderette.engine.platform`
+        gives it, and :attr:`smaller` says so."""
         with self._lock:
             self.cancel()
             copy = game.copy()
             self._history, self._result = tuple(copy.history), None
+            nodes = platform.budget(ANALYSIS_NODES, platform.BROWSER_ANALYSIS_TABLES)
+            solves = platform.budget(ANALYSIS_SOLVES, platform.BROWSER_ANALYSIS_SOLVES)
+            self.smaller = (nodes, solves) != (ANALYSIS_NODES, ANALYSIS_SOLVES)
 
             def finished(result: Analysis) -> None:
                 self._result = result
                 done(result)   # (before the future answers: whoever waits on it then finds the table's words out)
 
-            return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop), "spiderette-analyse",
-                                    finished)
+            smaller = {"node_limit": nodes, "max_solves": solves} if self.smaller else {}
+            return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop, **smaller),
+                                    "spiderette-analyse", finished)
 
     @property
     def running(self) -> StoppableFuture | None:

@@ -417,7 +417,7 @@ class Widget(anywidget.AnyWidget):
 
     def _said_hint(self, message: str) -> None:
         """Publish what Hint or Think says; "no useful move" offers the post-mortem."""
-        if message == NO_USEFUL_MOVE:
+        if message.startswith(NO_USEFUL_MOVE):
             self._offer = self._offer or "no_move"
         self._publish(message)
 
@@ -442,7 +442,9 @@ class Widget(anywidget.AnyWidget):
     def think(self, wait: bool = False, budget: int | None = None):
         """Plan harder without peeking: the planner (:func:`spiderette.players.planner.plan`) with ``budget`` tables
         (:data:`~spiderette.notebook.hintbuttons.THINK_BUDGET` when not given) on a copy of the table, in a
-        background thread, while the kernel goes on answering clicks.
+        background thread, while the kernel goes on answering clicks. In a browser tab (no threads: the page
+        waits while it plans) the budget when not given is :data:`spiderette.engine.platform.BROWSER_THINK_TABLES`,
+        and the table says it thought "with a smaller budget in the browser".
 
         ``wait=False`` returns at once a ``concurrent.futures.Future`` of the :class:`~spiderette.players.ranking.Hint`
         (``None`` when nothing improves); ``cancel()`` stops the search. ``wait=True`` returns the hint.
@@ -451,14 +453,18 @@ class Widget(anywidget.AnyWidget):
         undo, a new game...) stops it, and a new ``think`` stops the one before. ``view["thinking"]`` is true
         while it runs.
         """
-        budget = THINK_BUDGET if budget is None else budget
+        smaller = ""
+        if budget is None:   # (in a browser tab the page waits while it thinks: a smaller budget, said so)
+            budget = platform.budget(THINK_BUDGET, platform.BROWSER_THINK_TABLES)
+            smaller = platform.SMALLER_BUDGET if budget < THINK_BUDGET else ""
         true_or_false(wait, "wait")
         tables(budget, "budget")
         with self._lock:
             if self._key() != self._table:   # w.game was changed from a cell: the table catches up first
                 self._publish()
-            future = self._hints.think(self._game, self._key(), budget, self._key, self._said_hint)
-            self._publish("Thinking\u2026")
+            future = self._hints.think(self._game, self._key(), budget, self._key, self._said_hint, smaller)
+            if not future.done():   # (without threads nor an event loop it has already answered)
+                self._publish(f"Thinking {smaller}\u2026" if smaller else "Thinking\u2026")
         return future.result() if wait else future
 
     def stop_thinking(self) -> bool:
@@ -501,17 +507,21 @@ class Widget(anywidget.AnyWidget):
         """Analyse the game played so far (:func:`spiderette.analyse`, the solver peeks: a post-mortem) in
         the background, while play goes on; the table then says where a winnable game was lost, and offers
         to take the moves back to that point (:meth:`undo_to_turning_point`). Returns the ``Future`` of the
-        :class:`~spiderette.Analysis` (``cancel()`` stops it), or with ``wait=True`` the analysis."""
+        :class:`~spiderette.Analysis` (``cancel()`` stops it), or with ``wait=True`` the analysis. In a browser
+        tab (no threads: the page waits) it spends the smaller budget of :mod:`spiderette.engine.platform`, and
+        the table says so."""
         true_or_false(wait, "wait")
         with self._lock:
             future = self._postmortem.start(self._game, self._analysed)
-            self._publish("Looking for where the game went wrong\u2026 (the solver sees every card)")
+            smaller = f", {platform.SMALLER_BUDGET}" if self._postmortem.smaller else ""
+            if not future.done():   # (without threads nor an event loop it has already answered)
+                self._publish(f"Looking for where the game went wrong\u2026 (the solver sees every card{smaller})")
         return future.result() if wait else future
 
     def _analysed(self, a) -> None:
         """The analysis answered (under the lock): said only if it still applies to the table on show."""
         if self._postmortem.applies(self._game):
-            self._publish(said(a))
+            self._publish(f"{said(a)} (searched {platform.SMALLER_BUDGET})" if self._postmortem.smaller else said(a))
 
     def undo_to_turning_point(self) -> int:
         """Take back the moves played since the turning point the analysis found (or, when it found none, since
