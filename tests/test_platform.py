@@ -192,3 +192,36 @@ def test_the_drive_the_browser_keeps_is_found_only_in_a_browser_tab(monkeypatch,
     assert platform.browser_data_folder() == str(drive / ".spiderette")
     monkeypatch.setattr(platform, "BROWSER", False)
     assert platform.browser_data_folder() is None, "outside a browser the folder is no one's"
+
+
+def test_in_a_browser_tab_the_records_live_on_the_drive(monkeypatch, tmp_path):
+    """Without ``SPIDERETTE_HOME``, a browser tab keeps the statistics and the unfinished game on JupyterLite's
+    drive; a file written again there is removed before the new one is renamed onto its name (a rename over
+    a file on that drive hangs a later look at the name), and reads back whole."""
+    import os
+
+    from spiderette import stats
+    from spiderette.engine import savefile
+    from spiderette.userdata import datafolder
+    from spiderette.userdata.resumefile import load_resume, save_resume
+
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    monkeypatch.setattr(platform, "DRIVE", str(drive))
+    monkeypatch.setattr(platform, "BROWSER", True)
+    monkeypatch.delenv(datafolder.ENV, raising=False)
+    assert datafolder.home() == drive / ".spiderette"
+
+    renamed, replaced, rename = [], [], os.rename
+    monkeypatch.setattr(savefile.os, "rename", lambda a, b: (renamed.append(b), rename(a, b))[1])
+    monkeypatch.setattr(savefile.os, "replace", lambda a, b: replaced.append(b))
+    g = Game(seed=7)
+    g.play("bd")
+    save_resume(g, "abc")
+    g.play("d")
+    save_resume(g, "abc")   # over the first
+    game, game_id = load_resume()
+    assert (game_id, [str(m) for m in game.history]) == ("abc", ["bd1", "d"])
+    assert renamed == [drive / ".spiderette" / "resume.json"] * 2 and replaced == []
+    assert sorted(os.listdir(drive / ".spiderette")) == ["resume.json"], "no temporary file is left"
+    assert stats().path == drive / ".spiderette" / "stats.json"

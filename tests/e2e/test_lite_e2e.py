@@ -1,6 +1,7 @@
 """The JupyterLite site (``lite/build.py``) in Chromium, with no network but the local server: the play
 notebook runs in the browser's own Python (Pyodide), and the table plays a move, a deal, Undo and a hint,
-and takes a move scripted from a cell.
+and takes a move scripted from a cell; a game is played to its end with hints, and its record (and an
+unfinished game) outlive a reload of the page.
 
 The site is ``$SPIDERETTE_LITE_SITE`` when set (a folder built by ``python lite/build.py
 --expose-app-in-browser``), else built here into a temporary folder, which needs jupyterlite-core and
@@ -139,7 +140,21 @@ def test_the_play_notebook_plays_in_the_browser_with_no_network(lite_page, lite_
     assert H.kernel_json(page, "[str(m) for m in f.result()]") == ["d"]
 
     # a game to its end with hints: deal 7 in one suit (won in 56 moves following the hint, in CPython)
-    play_to_the_end_with_hints(page)
+    counted = play_to_the_end_with_hints(page)
+
+    # the records are kept in the browser's storage (JupyterLite's drive): after a reload of the page, the
+    # statistics still count the game, and an unfinished game is offered again
+    H.kernel_eval(page, "w.new_game(seed=3, suits=2)\nw.play([w.game.legal_moves()[0]], delay=0)")
+    unfinished = H.kernel_json(page, "[str(m) for m in w.game.history]")
+    assert len(unfinished) == 1
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function(KERNEL_READY, timeout=180_000, polling=100)
+    H.kernel_eval(page, "import spiderette")   # (a new kernel: Pyodide loads a package on its import statement)
+    assert H.kernel_json(page, "str(spiderette.stats().path)") == "/drive/.spiderette/stats.json"
+    assert H.kernel_json(page, "dict(spiderette.stats()['spiderette', 1])") == counted
+    H.kernel_eval(page, "w2 = spiderette.Widget(resume=True)")
+    assert H.kernel_json(page, "[w2.game.seed, w2.game.suits, [str(m) for m in w2.game.history]]") \
+        == [3, 2, unfinished]
     assert page.refused == [], "nothing but the local server was asked for anything"
 
 
@@ -174,10 +189,10 @@ def play_to_the_end_with_hints(page) -> dict:
     t = H.wait_table(page, moves_are(len(history)), timeout=60)
     assert t["cols"] == cols(g), "the table drawn is the game played"
     assert message_has("You won")(t) if won else message_has("counted as lost")(t), t["status"]
-    before_reload = H.kernel_json(page, "dict(spiderette.stats()['spiderette', 1])")
-    assert before_reload["played"] == 1 and before_reload["won"] == int(won)
+    row = H.kernel_json(page, "dict(spiderette.stats()['spiderette', 1])")
+    assert row["played"] == 1 and row["won"] == int(won)
     print(f"deal 7 in one suit, following the hints: {'won' if won else 'lost'} in {len(history)} moves")
-    return before_reload
+    return row
 
 
 def test_the_scripting_notebook_runs_in_the_browser(lite_page, lite_server):

@@ -34,10 +34,7 @@ DRIVE_DATA = ".spiderette"
 def browser_data_folder() -> str | None:
     """In a browser tab whose files the browser keeps (JupyterLite's :data:`DRIVE` mounted), the data folder
     to keep the statistics and the unfinished game in; else ``None`` (the platform's user data folder).
-
-    Not used yet: with the records on the drive, a new game after moves clicked on the table hung the
-    browser's kernel (JupyterLite 0.8.6, Chromium; the same steps with the records in memory do not), so the
-    records stay in the tab's memory until that is understood (issue 30).
+    :func:`spiderette.userdata.datafolder.home` asks it when ``SPIDERETTE_HOME`` is not set.
 
     >>> browser_data_folder() is None or BROWSER
     True

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import platform
 from .errors import MAX_SECONDS, SaveFileError, clip, is_number, quote
 from .move import Move
 
@@ -66,6 +67,20 @@ def save(g: Game, path: str | os.PathLike) -> None:
     write_atomic(path, json.dumps(document(g), indent=1) + "\n")
 
 
+def _rename_over(tmp: str, path: Path) -> None:
+    """``os.replace(tmp, path)``; in a browser tab, remove ``path`` first and then rename: on JupyterLite's
+    drive (0.8.6) a rename over an existing file leaves the old file's entry behind, and the next look at the
+    name after it is removed hangs the kernel. (One kernel in one tab: nobody reads between the two steps.)"""
+    if platform.BROWSER:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
+        os.rename(tmp, path)
+    else:
+        os.replace(tmp, path)
+
+
 def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) -> None:
     """Write ``text`` to ``path`` atomically: a temporary file beside it, renamed over it (``os.replace``).
 
@@ -96,7 +111,7 @@ def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) ->
                 f.flush()
                 os.fsync(f.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        _rename_over(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)

@@ -1,5 +1,6 @@
 """The player's data folder: where it is, and how its files (the statistics, the unfinished game) are read
-and, when damaged, set aside. ``SPIDERETTE_HOME`` names it when set, else
+and, when damaged, set aside. ``SPIDERETTE_HOME`` names it when set, else, in a
+browser tab with JupyterLite's drive, ``/drive/.spiderette`` (kept by the browser), else
 ``platformdirs.user_data_dir("spiderette")``."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 import warnings
 from pathlib import Path
 
+from ..engine import platform
 from ..engine.errors import clip, quote
 from ..engine.savefile import PATH_LIMIT
 
@@ -32,7 +34,8 @@ class Damaged(Exception):
 
 # ---------------------------------------------------------------------- where
 def home(folder: str | os.PathLike | None = None) -> Path:
-    """The folder of the records: ``folder`` if given, else ``$SPIDERETTE_HOME``, else the user data folder.
+    """The folder of the records: ``folder`` if given, else ``$SPIDERETTE_HOME``, else the browser's drive
+    (:func:`~spiderette.engine.platform.browser_data_folder`), else the user data folder.
 
     >>> home("somewhere").name
     'somewhere'
@@ -48,6 +51,9 @@ def home(folder: str | os.PathLike | None = None) -> Path:
         except RuntimeError:   # "~someone/..." for no such user: a folder that cannot be found
             raise FileNotFoundError(errno.ENOENT, f"{ENV} names the home of no such user",
                                     clip(env, PATH_LIMIT)) from None
+    drive = platform.browser_data_folder()
+    if drive is not None:
+        return Path(drive)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("spiderette", appauthor=False))
