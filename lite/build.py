@@ -41,6 +41,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ("01-play.ipynb", "02-scripting.ipynb")
 
+#: The lessons, and the optional packages each imports (directly, or through spiderette): the site's copy of
+#: a lesson opens with a cell that imports them, so that the kernel loads them (Pyodide loads a package of its
+#: lock on an ``import`` statement in a cell, not on one inside a module), and says which this site lacks.
+LESSONS = {"03-strategy.ipynb": ("numpy", "matplotlib", "gymnasium"),
+           "04-the-ladder.ipynb": ("pandas", "matplotlib"),
+           "05-learning.ipynb": ("numpy", "matplotlib", "gymnasium"),
+           "06-what-the-expert-learned.ipynb": ("pandas", "matplotlib")}
+
+#: Packages of Pyodide's lock the site always serves although nothing imports them at once (pure Python):
+#: the studies' progress bars.
+LOCK_EXTRAS = ("tqdm",)
+
+#: Pure-Python wheels served by piplite only with ``--pyodide-fallback-url`` (they need numpy, from there):
+#: the Gymnasium environment of lessons 03 and 05.
+FALLBACK_PIPLITE = {"gymnasium": "1.4.0", "farama-notifications": "0.0.6"}
+
 #: Pure-Python wheels the kernel installs with piplite (not in Pyodide's lock), and their versions: the front
 #: ends of anywidget and of the Jupyter widgets are taken from these same wheels.
 PIPLITE = {"anywidget": "0.11.0", "psygnal": "0.16.1", "ipywidgets": "8.1.9", "comm": "0.2.3",
@@ -156,7 +172,7 @@ def cut_lock(lock: dict, keep: set[str], wheels: dict[str, Path], piplite: dict[
             out["packages"][key] = dict(pkg, file_name=wheel.name, sha256=sha256(wheel))
         elif fallback:
             out["packages"][key] = dict(pkg, file_name=f"{fallback.rstrip('/')}/{pkg['file_name']}")
-    served = set(keep) | set(piplite)
+    served = set(keep) | set(piplite) | ({canonical(k) for k in lock["packages"]} if fallback else set())
     for name, wheel in piplite.items():
         project, needs = wheel_requirements(wheel, python)
         out["packages"][name] = {
@@ -166,6 +182,59 @@ def cut_lock(lock: dict, keep: set[str], wheels: dict[str, Path], piplite: dict[
             "unvendored_tests": False,
         }
     return out
+
+
+def pure(lock: dict, name: str) -> bool:
+    """Whether the lock's package ``name`` is a pure-Python wheel (one the site can fetch from PyPI)."""
+    packages = {canonical(k): v for k, v in lock["packages"].items()}
+    return packages[name]["file_name"].endswith("-none-any.whl")
+
+
+# ----------------------------------------------------------------------------------------------- the lessons
+def loading_cell(needs: Iterable[str]) -> str:
+    """The first cell of a lesson in the site: it imports the lesson's optional packages, so that the kernel
+    loads them from the lock (and the fall-back location), and says which ones this site does not serve.
+
+    >>> print(loading_cell(["numpy"]))   # doctest: +ELLIPSIS
+    # In this browser tab (JupyterLite), ...
+    # this cell loads ...
+    missing = []
+    try:
+        import numpy
+    except ImportError:
+        missing.append("numpy")
+    if missing:
+    ...
+    """
+    lines = ["# In this browser tab (JupyterLite), a package of Pyodide's distribution loads when a cell imports "
+             "it:", "# this cell loads the ones the lesson uses, and says which this copy of the site does not "
+             "serve.", "missing = []"]
+    for name in needs:
+        lines += ["try:", f"    import {name}", "except ImportError:", f'    missing.append("{name}")']
+    lines += ["if missing:",
+              "    print(f\"Not served by this copy of the site: {', '.join(missing)}. The cells that need them \"",
+              "          \"say so; the others run. (A site built with lite/build.py --pyodide-fallback-url \"",
+              "          \"serves them.)\")",
+              "else:",
+              '    print("Ready: every package this lesson uses is loaded.")']
+    return "\n".join(lines)
+
+
+def lesson_for_the_site(path: Path, needs: Iterable[str]) -> dict:
+    """The lesson at ``path`` with :func:`loading_cell` first (tagged ``lite``), its outputs cleared, for the
+    site's Python kernel."""
+    nb = json.loads(path.read_text())
+    source = loading_cell(needs)
+    cell = {"cell_type": "code", "execution_count": None, "id": "lite-packages",
+            "metadata": {"tags": ["lite"]}, "outputs": [], "source": source.splitlines(keepends=True)}
+    for c in nb["cells"]:
+        if c["cell_type"] == "code":
+            c["outputs"], c["execution_count"] = [], None
+    nb["cells"] = [cell, *nb["cells"]]
+    # the site's kernel, so that JupyterLite starts it without asking which one (it has no "python3")
+    nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+    nb["metadata"].setdefault("language_info", {"name": "python"})
+    return nb
 
 
 # ------------------------------------------------------------------------------------------------ the wheels
@@ -179,14 +248,15 @@ def own_wheel(cache: Path) -> Path:
 
 
 def check_closure(lock: dict, lock_keep: set[str], piplite: dict[str, Path], python: str,
-                  kernel_piplite: set[str]) -> None:
-    """Every requirement of every wheel the kernel installs with piplite is served by the site."""
+                  kernel_piplite: set[str], fallback: bool = False) -> None:
+    """Every requirement of every wheel the kernel installs with piplite is served by the site (or, with a
+    ``fallback``, is a package of the lock, loaded from there)."""
     in_lock = {canonical(k) for k in lock["packages"]}
     missing = []
     for name, wheel in sorted(piplite.items()):
         _, needs = wheel_requirements(wheel, python)
         for need in needs:
-            if need in piplite or need in kernel_piplite or (need in in_lock and need in lock_keep):
+            if need in piplite or need in kernel_piplite or (need in in_lock and (need in lock_keep or fallback)):
                 continue
             missing.append(f"{name} needs {need}")
     if missing:
@@ -206,7 +276,7 @@ def build(output: Path, cache: Path, wheel: Path | None, fallback: str | None, e
 
     # the wheels piplite serves: this tree's, and the pure-Python ones Pyodide does not carry
     wheel = own_wheel(cache) if wheel is None else wheel.resolve()
-    versions = PIPLITE
+    versions = PIPLITE if not fallback else {**PIPLITE, **FALLBACK_PIPLITE}
     pypi = cache / "piplite"
     wanted = {canonical(n): f"{n}=={v}" for n, v in versions.items()}
     have = {canonical(p.name.split("-")[0]): p for p in pypi.glob("*.whl")} if pypi.exists() else {}
@@ -222,10 +292,10 @@ def build(output: Path, cache: Path, wheel: Path | None, fallback: str | None, e
     # the runtime, and the lock cut to what the kernel and the wheels above need
     runtime = pyodide_runtime(K.PYODIDE_VERSION, cache)
     lock = json.loads((runtime / K.PYODIDE_LOCK).read_text())
-    roots = [*KERNEL_NEEDS]
+    roots = [*KERNEL_NEEDS, *LOCK_EXTRAS]
     for w in piplite.values():
         roots.extend(wheel_requirements(w, python)[1])
-    keep = lock_closure(lock, roots)
+    keep = {n for n in lock_closure(lock, roots) if fallback is None or pure(lock, n)}
     locked = cache / f"lock-wheels-{K.PYODIDE_VERSION}"
     packages = {canonical(k): v for k, v in lock["packages"].items()}
     lock_wheels = {name: locked / packages[name]["file_name"] for name in keep}
@@ -234,7 +304,7 @@ def build(output: Path, cache: Path, wheel: Path | None, fallback: str | None, e
     for name, p in lock_wheels.items():
         if not p.exists():
             raise SystemExit(f"[lite] PyPI has no {p.name} for the lock's {name}")
-    check_closure(lock, keep, piplite, python, kernel_piplite)
+    check_closure(lock, keep, piplite, python, kernel_piplite, fallback is not None)
 
     with tempfile.TemporaryDirectory() as tmp:
         lite = Path(tmp)
@@ -253,6 +323,8 @@ def build(output: Path, cache: Path, wheel: Path | None, fallback: str | None, e
         files.mkdir()
         for nb in NOTEBOOKS:
             shutil.copy2(ROOT / "notebooks" / nb, files / nb)
+        for nb, needs in LESSONS.items():
+            (files / nb).write_text(json.dumps(lesson_for_the_site(ROOT / "notebooks" / nb, needs), indent=1))
         (lite / "jupyter-lite.json").write_text(json.dumps({
             "jupyter-lite-schema-version": 0,
             "jupyter-config-data": {

@@ -225,3 +225,36 @@ def test_in_a_browser_tab_the_records_live_on_the_drive(monkeypatch, tmp_path):
     assert renamed == [drive / ".spiderette" / "resume.json"] * 2 and replaced == []
     assert sorted(os.listdir(drive / ".spiderette")) == ["resume.json"], "no temporary file is left"
     assert stats().path == drive / ".spiderette" / "stats.json"
+
+
+def test_in_a_browser_tab_a_study_plays_in_the_kernels_own_process(monkeypatch):
+    """``processes=2`` starts no process in a browser tab (there are none): the games are played here, with
+    the same rows as on two processes elsewhere."""
+    import concurrent.futures
+
+    from spiderette import GreedyStrategy, simulate
+    from spiderette.studies import runner
+
+    monkeypatch.setattr(platform, "PROCESSES", False)
+    monkeypatch.setattr(runner, "ProcessPoolExecutor",
+                        lambda *a, **k: pytest.fail("a process pool was started in a browser tab"))
+    here = simulate(GreedyStrategy(), deals=range(1, 5), suits=1, processes=2, progress=False)
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", concurrent.futures.ProcessPoolExecutor)
+    monkeypatch.setattr(platform, "PROCESSES", True)
+    elsewhere = simulate(GreedyStrategy(), deals=range(1, 5), suits=1, processes=2, progress=False)
+    def timeless(rows):
+        return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+
+    assert timeless(here.rows) == timeless(elsewhere.rows)
+
+
+def test_in_a_browser_tab_a_missing_package_is_not_a_pip_command(monkeypatch):
+    """There is no pip to run in a browser tab: the message says where the package comes from there."""
+    from spiderette.players.extras import need
+
+    with pytest.raises(ImportError, match=r'pip install "spiderette\[teach\]"'):
+        need("plot()", "no_such_module_here")
+    monkeypatch.setattr(platform, "BROWSER", True)
+    with pytest.raises(ImportError, match="plot\\(\\) needs no_such_module_here") as e:
+        need("plot()", "no_such_module_here")
+    assert "Pyodide's distribution" in str(e.value) and "pip install" not in str(e.value)

@@ -92,8 +92,10 @@ try:
     import numpy as np
     from gymnasium import spaces
 except ImportError as e:  # gymnasium is optional: the engine needs nothing
-    raise ImportError(f'spiderette.env needs gymnasium and numpy ({e.name} is missing): '
-                      f'pip install "spiderette[rl]"') from e
+    from .engine.platform import install_advice
+
+    raise ImportError(f"spiderette.env needs gymnasium and numpy ({e.name} is missing): "
+                      + install_advice('pip install "spiderette[rl]"')) from e
 
 __all__ = ["SpideretteEnv", "ENV_ID", "REWARDS", "SHAPED_TURN", "SHAPED_LINK"]
 

@@ -210,3 +210,42 @@ def test_the_scripting_notebook_runs_in_the_browser(lite_page, lite_server):
     assert page.evaluate(STDERR) == [], "every cell of the scripting notebook runs in the browser, quietly"
     assert H.kernel_json(page, "[str(m) for m in f.result()]") == ["bd1", "ea1", "d", "fa1"]
     assert page.refused == []
+
+
+# Run the notebook's cell number ``i`` (as Shift+Enter would) and return its kind and outputs, once run
+RUN_CELL = """async (i) => {
+  const app = window.jupyterapp, nb = app.shell.currentWidget.content;
+  nb.activeCellIndex = i;
+  await app.commands.execute('notebook:run-cell');
+  const cell = nb.widgets[i];
+  return {type: cell.model.type, source: cell.model.sharedModel.getSource(),
+          outputs: cell.model.type === 'code' ? cell.model.outputs.toJSON() : []};
+}"""
+
+
+def test_a_lesson_runs_in_the_browser_and_says_what_the_site_lacks(lite_page, lite_server, lite_site):
+    """03-strategy, cell by cell, on the site that serves nothing but itself (no numpy, matplotlib or
+    gymnasium): its first cell says which packages the site lacks, the hints, the solver, the replays and the
+    studies run, and only the plot and the Gymnasium cells fail, saying why (not with a pip command)."""
+    page = lite_page
+    page.goto(f"{lite_server}/lab/index.html?path=03-strategy.ipynb", wait_until="domcontentloaded")
+    page.wait_for_function(KERNEL_READY, timeout=180_000, polling=100)
+    count = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
+    cells = []
+    for i in range(count):
+        cell = page.evaluate(RUN_CELL, i)
+        page.wait_for_function(KERNEL_READY, timeout=300_000, polling=100)
+        if cell["type"] == "code":
+            cells.append(cell)
+    said = "".join(o.get("text", "") for o in cells[0]["outputs"])
+    assert said.startswith("Not served by this copy of the site: numpy, matplotlib, gymnasium.")
+    failed = {c["source"]: o for c in cells for o in c["outputs"] if o["output_type"] == "error"}
+    plot = failed.pop("cmp.plot()")
+    assert "ImportError" in plot["ename"] and "plot() needs matplotlib" in plot["evalue"]
+    assert "Pyodide's distribution" in plot["evalue"] and "pip install" not in plot["evalue"]
+    (env, error), = failed.items()   # and the Gymnasium environment, which needs numpy: no other cell fails
+    assert "SpideretteEnv" in env and "numpy" in error["evalue"]
+    text = "".join(o.get("text", "") for c in cells for o in c["outputs"])
+    assert "winnable (line of" in text, "the solver's verdict on deal 12"
+    assert "McNemar (exact binomial)" in text and "rules of thumb on 30 spiderette deals" in text
+    assert page.refused == []

@@ -23,6 +23,9 @@ BROWSER: bool = sys.platform == "emscripten"
 
 #: Whether a thread can be started here (never in a browser tab).
 THREADS: bool = not BROWSER
+#: Whether other processes can be started here (never in a browser tab: ``simulate(processes=N)`` and
+#: ``compare(processes=N)`` play every game in the kernel's own process there).
+PROCESSES: bool = not BROWSER
 
 #: Where JupyterLite mounts the notebooks' files in its kernel: a folder kept in the browser's storage for the
 #: site, across reloads and visits (the rest of a browser tab's file system is gone when the page closes).
@@ -42,6 +45,23 @@ def browser_data_folder() -> str | None:
     if BROWSER and os.path.isdir(DRIVE):
         return os.path.join(DRIVE, DRIVE_DATA)
     return None
+
+
+#: What a browser tab says instead of a ``pip install`` (there is no pip to run there): the optional packages
+#: (numpy, pandas, matplotlib) load from Pyodide's own distribution when the site is built with it.
+BROWSER_PACKAGES = ("in this browser site it loads from Pyodide's distribution, which this copy of the site does"
+                    " not serve (build it with lite/build.py --pyodide-fallback-url), or run the lesson in"
+                    " Jupyter on your machine")
+
+
+def install_advice(pip: str) -> str:
+    """What to do about a missing optional package: ``pip`` (a ``pip install`` command), or in a browser tab
+    :data:`BROWSER_PACKAGES`.
+
+    >>> install_advice("pip install x") == ("pip install x" if not BROWSER else BROWSER_PACKAGES)
+    True
+    """
+    return BROWSER_PACKAGES if BROWSER else pip
 
 
 #: Without threads the table's longer searches run in the kernel's turn, and the page waits for them: there

@@ -13,6 +13,8 @@ import functools
 import importlib
 from typing import TYPE_CHECKING
 
+from ..engine.platform import install_advice
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -25,7 +27,8 @@ def need(what: str, module: str):
     try:
         return importlib.import_module(module)
     except ImportError:
-        raise ImportError(f"{what} needs {module.split('.')[0]}, which is not installed: {TEACH}") from None
+        raise ImportError(f"{what} needs {module.split('.')[0]}, which is not installed: "
+                          + install_advice(TEACH)) from None
 
 
 @functools.cache

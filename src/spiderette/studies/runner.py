@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from itertools import islice
 
+from ..engine import platform
 from ..engine.deals import MAX_SEED
 from ..engine.errors import IllegalMoveError, NotationError, flag, quote, whole
 from ..engine.game import Game
@@ -287,6 +288,8 @@ def _study(strategies: list, deals: object, variant: str, suits: int, max_moves:
     flag(progress, "progress")
     probe = Game(variant, seed=0, suits=suits)  # checks variant and suits
     pool = _check_executor(executor, processes)
+    if pool is None and not platform.PROCESSES:
+        processes = 1   # a browser tab starts no process: every game is played here, one after another
     for s in strategies:  # (another executor may pickle better, as Dask's cloudpickle does: it decides)
         _check_strategy(s, pool is None and processes > 1)
     labels = _unique([strategy_label(s) for s in strategies])
@@ -325,7 +328,7 @@ def simulate(strategy: StrategyLike, deals: Iterable[int] = range(1, 101), varia
     (1,000,000) of them. ``max_moves`` caps each game (at most :data:`MAX_MOVES`); ``seed`` (0 to 2**64 - 1)
     varies the redeals shown to an honest strategy.
     ``processes=N`` plays on N local processes (1: here, in this process; at most :data:`MAX_PROCESSES`, and
-    never more than there are deals); ``executor`` takes any
+    never more than there are deals; in a browser tab, where no process can start, always here); ``executor`` takes any
     ``concurrent.futures.Executor`` instead, such as a Dask client's ``client.get_executor()`` (or
     ``"dask"``: the running Dask client's). ``progress`` shows a bar (with tqdm).
 
