@@ -36,9 +36,15 @@ def deal_range(text: str) -> range:
     return range(int(lo), int(hi or lo) + 1)
 
 
+def deal_list(text: str) -> list[int]:
+    """Deal numbers from ``"1-200"``, ``"7"`` or a list of both, ``"3,21,35-40"``."""
+    return [d for part in text.split(",") for d in deal_range(part)]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", default="1-200", help="first-last deal numbers (default 1-200)")
+    ap.add_argument("--deals", default="1-200", help="deal numbers: first-last, or a list such as 3,21,35-40"
+                                                     " (default 1-200)")
     ap.add_argument("--variant", default="spiderette")
     ap.add_argument("--suits", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=10.0, help="time limit per deal")
@@ -47,9 +53,9 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--verbose", action="store_true", help="one line per deal")
     args = ap.parse_args()
-    deals = deal_range(args.deals)
+    deals = deal_list(args.deals)
     print(f"python {platform.python_version()} on {platform.machine()}; {args.variant}, {args.suits} suit(s), "
-          f"deals {deals.start}-{deals.stop - 1}, "
+          f"deals {args.deals} ({len(deals)}), "
           f"{f'{args.nodes:,} tables' if args.nodes else f'{args.seconds:g} s'} each, {args.processes} process(es)")
     t0 = time.perf_counter()
     jobs = [(args.variant, args.suits, seed, args.seconds, args.nodes) for seed in deals]

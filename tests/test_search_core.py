@@ -10,6 +10,7 @@ from spiderette_testkit import game, run
 
 from spiderette import Game
 from spiderette.engine.cards import parse_card
+from spiderette.engine.move import DEAL
 from spiderette.engine.variants import BUILT_IN, RULES, Rules
 from spiderette.players import planner
 from spiderette.players.core import Core, column, columns_of
@@ -115,6 +116,64 @@ def test_the_cores_moves_and_tables_are_the_engines(variant, suits, auto_remove)
     assert met["empty column"] and met["empty stock"]
     if suits == 1 and isinstance(variant, str):   # (one card at a time, a random walk finishes no run)
         assert met["run left"] and (met["send"] or auto_remove)
+
+
+@pytest.mark.parametrize("variant, suits", KINDS + DESIGNS, ids=[f"{v}-{s}" for v, s in KINDS] + DESIGN_IDS)
+def test_moves_remembered_by_the_columns_facts_are_the_moves_worked_out(variant, suits, monkeypatch):
+    """A core remembers a table's moves by a few facts of each column (its top card, its group...): on walks
+    over three deals (and again with their stock dealt out first), a core that has met many tables answers, in
+    the same order, what a fresh core works out for each; and it forgets all once it holds MOVES_REMEMBERED
+    tables."""
+    from spiderette.players import core as core_module
+
+    monkeypatch.setattr(core_module, "MOVES_REMEMBERED", 300)
+    prunings = (PLANNER_MOVES, COMPLETE, STREAMLINER, EAGER_STREAMLINER)
+    tables, answered = set(), 0
+    for seed in range(6):
+        g = Game(variant, seed=seed // 2, suits=suits)
+        while seed % 2 and g.stock_count and DEAL in g.legal_moves():   # (half the walks: the stock dealt out
+            g.apply(DEAL)                                                # first, where the columns empty)
+        kept = [Core(g, p) for p in prunings]
+        for _ in walk(g, random.Random(seed), 160):
+            cols, stock_left = columns_of(g), g.stock_count > 0
+            for core, pruning in zip(kept, prunings):
+                before = len(core.known)
+                assert core.moves(cols, stock_left) == Core(g, pruning).moves(cols, stock_left)
+                answered += len(core.known) == before > 0
+                assert len(core.known) <= 300
+            tables.add(cols)
+    if variant == "spiderette" and suits == 4:
+        assert answered > len(tables), "tables of different cards answered from memory"
+
+
+def test_tables_alike_but_for_one_fact_of_a_column_have_their_own_moves():
+    """Each fact the remembered moves go by counts: after one table, a table that differs from it only in that
+    fact of one column gets its own moves (a whole column or not; a group seated or not; the group's length)."""
+    c = parse_card
+
+    def table(first: bytes) -> tuple[bytes, ...]:   # column a given, b empty, c-g the same cards each time
+        rest = [column(0, (c("5D"),)), column(0, (c("2C"),)), column(0, (c("3C"),)), column(0, (c("4C"),)),
+                column(0, (c("TC"),))]
+        return (first, column(0, ()), *rest)
+
+    def moves(core: Core, first: bytes) -> set[str]:
+        return set(map(str, core.moves(table(first), stock_left=False)))
+
+    g = Game(seed=1)
+    whole = column(0, (c("KS"), c("QS")))        # the whole column one group
+    not_whole = column(1, (c("2H"), c("KS"), c("QS")))   # the same group on a face-down card
+    complete = Core(g, COMPLETE)
+    assert "ab2" not in moves(complete, whole)   # (a whole column into an empty one changes nothing)
+    assert "ab2" in moves(complete, not_whole)
+    assert "ab2" not in moves(complete, whole)
+
+    streamliner = Core(g, STREAMLINER)
+    seated = column(0, (c("JH"), c("9D"), c("TS"), c("4S")))    # 4S on TS: not seated
+    unseated = column(0, (c("JH"), c("9D"), c("5H"), c("4S")))  # 4S seated on 5H (another suit)
+    assert "ac1" in moves(streamliner, seated)     # 4S onto 5D: a group that lies out of order may move
+    assert "ac1" not in moves(streamliner, unseated)   # a seated group moves only to build in suit
+    two = column(0, (c("JH"), c("5S"), c("4S")))   # the same top card, its group from 5S: onto no card here
+    assert "ac1" not in moves(streamliner, two) and "ab2" in moves(streamliner, two)
 
 
 def test_the_movable_group_follows_the_variants_links():

@@ -24,6 +24,10 @@ True
 
 from __future__ import annotations
 
+import gc
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..engine.cards import ACE, KING, RANK_MASK, RUN_LENGTH, is_complete_run
@@ -31,7 +35,7 @@ from ..engine.game import Game
 from ..engine.move import DEAL, SENDS, Move, move_table
 
 __all__ = ["NEVER", "ALWAYS", "WITHOUT_STOCK", "Pruning", "Core", "column", "visible_column", "columns_of",
-           "links_table"]
+           "links_table", "without_cyclic_gc"]
 
 #: When a pruning rule of :class:`Pruning` applies: never, always, or only once the stock is empty.
 NEVER, ALWAYS, WITHOUT_STOCK = "never", "always", "without stock"
@@ -72,6 +76,44 @@ class Pruning:
 
 #: Every legal move.
 EVERY_MOVE = Pruning()
+#: How many tables' moves a :class:`Core` remembers at most (by the facts of their columns: :meth:`Core.fact`);
+#: when full, it forgets them all and starts again.
+MOVES_REMEMBERED = 200_000
+
+
+_gc_lock = threading.Lock()
+_gc_searches = 0          # searches running without the cyclic collector
+_gc_was_enabled = False   # whether it ran before the first of them
+
+
+@contextmanager
+def without_cyclic_gc() -> Iterator[None]:
+    """A long search without Python's cyclic garbage collector, which it would only slow down: a search keeps
+    millions of tables (tuples of bytes) that hold no reference cycle, and the collector would walk them all
+    again and again, finding nothing (a third of the time of a search of 450,000 tables). Reference counting
+    still frees every table. The collector is switched off while any search runs (in any thread), and back
+    on after the last one if it was on before.
+
+    >>> import gc
+    >>> with without_cyclic_gc():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    global _gc_searches, _gc_was_enabled
+    with _gc_lock:
+        if _gc_searches == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_searches += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_searches -= 1
+            if _gc_searches == 0 and _gc_was_enabled:
+                gc.enable()
 
 
 def column(down: int, cards: tuple[int, ...] | bytes) -> bytes:
@@ -152,6 +194,7 @@ class Core:
         self.deal_with_empty = rules.deal_with_empty
         self.auto_remove = g.auto_remove   # False: a finished run stays until sent
         self.stock = () if visible else g.stock
+        self._stock_cards = [bytes((card,)) for card in self.stock]   # (each as a column's tail, for a deal)
         self.table = move_table(self.n)
         self.pruning = pruning
         # (the pruning's two "when" rules, read once: index 0 with stock left, 1 without)
@@ -159,11 +202,21 @@ class Core:
         self._no_whole = tuple(pruning.no_whole_column_to_empty in (ALWAYS, w) for w in ("", WITHOUT_STOCK))
         self.groups: dict[bytes, int] = {}   # the movable group's length, by column
         self.seats: dict[bytes, tuple[int, int, bool]] = {}   # (see seat)
+        # The moves of a table depend only on a few facts of each column (see fact): tables whose columns agree
+        # in them have the same moves, in the same order, so the moves are remembered by those facts. Not
+        # where a variant's rule of building reads more cards than the facts hold (a complete search with
+        # ``fits``), nor where finished runs wait to be sent (a send reads the whole column).
+        self.facts: dict[bytes, int] = {}
+        self.known: dict[tuple, tuple[Move, ...]] = {}
+        self._remember = self.auto_remove and (pruning.whole_groups or self.fits is None)
 
     def forget(self) -> None:
-        """Empty the caches of columns (:attr:`groups`, :attr:`seats`); they are rebuilt as asked."""
+        """Empty the caches of columns and tables (:attr:`groups`, :attr:`seats`, :attr:`facts`, :attr:`known`);
+        they are rebuilt as asked."""
         self.groups.clear()
         self.seats.clear()
+        self.facts.clear()
+        self.known.clear()
 
     # ---------------------------------------------------------------- one column
     def group(self, col: bytes) -> int:
@@ -213,10 +266,48 @@ class Core:
         return len(col) - 1 - col[0] >= RUN_LENGTH and is_complete_run(
             self.run(col) if self.unit is not None else self.group(col), col[-1])
 
+    def fact(self, col: bytes) -> int:
+        """What the moves of a table read of its column ``col``, packed in a number (never 0), remembered by
+        the column's contents: 1 for an empty column; else its top card (whole groups moving: with the group's
+        base card and whether the group is seated, see :meth:`seat`) or, where any suit builds, the top card's
+        rank alone; the group's length; and whether the group is the whole column.
+
+        >>> from spiderette import Game
+        >>> core = Core(Game(suits=1))
+        >>> core.fact(column(1, (1, 13, 12))) == core.fact(column(2, (1, 2, 13, 12)))   # the same moves
+        True
+        >>> core.fact(column(0, (13, 12))) == core.fact(column(1, (1, 13, 12)))   # a whole column moves: not
+        False
+        """
+        if len(col) == 1:
+            got = 1
+        elif self.pruning.whole_groups:
+            r, base, seated = self.seats.get(col) or self.seat(col)
+            got = (((col[-1] * 64 + base) * 16 + r) * 2 + seated) * 2 + (len(col) - 1 == r) + 2
+        else:
+            r = self.groups.get(col) or self.group(col)
+            got = ((col[-1] & RANK_MASK) * 16 + r) * 2 + (len(col) - 1 == r) + 2
+        self.facts[col] = got
+        return got
+
     # ---------------------------------------------------------------- a table's moves
-    def moves(self, cols: tuple[bytes, ...], stock_left: bool) -> list[Move]:
+    def moves(self, cols: tuple[bytes, ...], stock_left: bool) -> tuple[Move, ...]:
         """The moves of table ``cols`` (``stock_left``: cards are left to deal), less those :attr:`pruning`
-        leaves out; the order is the engine's, or shortest group first (``shortest_first``)."""
+        leaves out; the order is the engine's, or shortest group first (``shortest_first``). Remembered by the
+        facts of the columns (:meth:`fact`), at most :data:`MOVES_REMEMBERED` tables' at a time."""
+        if not self._remember:
+            return tuple(self._moves(cols, stock_left))
+        get, fact = self.facts.get, self.fact
+        facts = tuple([get(c) or fact(c) for c in cols]), stock_left
+        got = self.known.get(facts)
+        if got is None:
+            if len(self.known) >= MOVES_REMEMBERED:
+                self.known.clear()
+            got = self.known[facts] = tuple(self._moves(cols, stock_left))
+        return got
+
+    def _moves(self, cols: tuple[bytes, ...], stock_left: bool) -> list[Move]:
+        """:meth:`moves`, worked out."""
         p = self.pruning
         table = self.table
         get, group = self.groups.get, self.group
@@ -256,9 +347,13 @@ class Core:
                 r = get(col) or group(col)
                 top = col[-1] & RANK_MASK
                 for k in range(1, r + 1):
-                    for d in by_top.get(top + k, ()):
-                        if fits is None or fits[cols[d][-1] * 64 + col[-k]]:
-                            out.append(row[d][k])
+                    onto = by_top.get(top + k)
+                    if onto is None:
+                        continue
+                    if fits is None:   # (any suit builds: the rank is all a move asks)
+                        out.extend([row[d][k] for d in onto])
+                    else:
+                        out.extend([row[d][k] for d in onto if fits[cols[d][-1] * 64 + col[-k]]])
                 for d in empty:
                     for k in range(1, r + 1):
                         if no_whole and k == len(col) - 1:
@@ -322,21 +417,23 @@ class Core:
             s, d = m.src, m.dst
             cols[s], cols[d], finished = self.shift(cols[s], cols[d], m.count)
             return tuple(cols), dealt, runs + (finished and self.auto_remove)
-        touched: tuple[int, ...]
         if m.kind == "deal":
             k = min(self.n, len(self.stock) - dealt)
+            cards, auto_remove = self._stock_cards, self.auto_remove
             for i in range(k):
-                cols[i] += bytes((self.stock[dealt + i],))
-            dealt += k
-            touched = tuple(range(k))
-        else:
-            touched = (m.src,)
-        for i in touched:
-            col = cols[i]
-            if (self.auto_remove or m.kind == "send") and self.complete(col):
-                col = col[:-13]
-                runs += 1
-            if col[0] and col[0] == len(col) - 1:
-                col = bytes((col[0] - 1,)) + col[1:]  # turn over the card on top
-            cols[i] = col
+                col = cols[i] + cards[dealt + i]   # (a face-up card on top: nothing to turn over, unless...)
+                if auto_remove and col[-1] & RANK_MASK == ACE and self.complete(col):
+                    col = col[:-13]   # (...a run it finished leaves)
+                    runs += 1
+                    if col[0] and col[0] == len(col) - 1:
+                        col = bytes((col[0] - 1,)) + col[1:]
+                cols[i] = col
+            return tuple(cols), dealt + k, runs
+        col = cols[m.src]   # a send: the finished run leaves
+        if self.complete(col):
+            col = col[:-13]
+            runs += 1
+        if col[0] and col[0] == len(col) - 1:
+            col = bytes((col[0] - 1,)) + col[1:]  # turn over the card on top
+        cols[m.src] = col
         return tuple(cols), dealt, runs

@@ -39,12 +39,12 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-from ..engine.cards import RANK_MASK
+from ..engine.cards import ACE, RANK_MASK, RUN_LENGTH
 from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
 from ..engine.move import Move
 from .background import StoppableFuture, run_in_thread
-from .core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of
+from .core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of, without_cyclic_gc
 from .limits import DEFAULT_SECONDS, Limit
 from .odds import Odds, odds_for
 
@@ -338,6 +338,13 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
     """Weighted A* from ``root``: ``(outcome, line, nodes, disorder)``. The outcome is ``"win"`` (``line`` wins),
     ``"exhausted"`` (every table was expanded), ``"budget"`` or ``"cancelled"``; when it is not a win, ``line``
     leads to the least disordered table seen, and ``disorder`` is that table's."""
+    with without_cyclic_gc():
+        return _search(space, root, cap, cancel)
+
+
+def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
+            cancel: threading.Event | None) -> tuple[str, list[Move], int, int]:
+    """:func:`_best_first`, without the cyclic collector."""
     deadline, node_limit = cap
     path = space.w.path
     root_key = space.key(root)
@@ -346,8 +353,9 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
     best_key = root_key
     frontier = [(best, 0, 0, root, best)]  # (priority, -order: newest first among equals, depth, table, cost)
     count = nodes = 0
-    key, moves, step, goal = space.key, space.core.moves, space.step, space.runs_total
+    key, moves, after, goal = space.key, space.core.moves, space.core.after, space.runs_total
     shift, auto_remove, finished_run = space.shift, space.auto_remove, space.w.finished_run
+    in_stock = space.w.in_stock
     costs, cc = space.column_costs, space.column_cost
     get = costs.get
     stock = len(space.stock)
@@ -376,24 +384,43 @@ def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None
         here = key(state)
         depth += 1
         cols, dealt, runs = state
-        for m in moves(cols, dealt < stock):   # (space.moves(state), one call less)
-            if m.kind == "move":   # (space.step inlined: the hot loop)
-                s, d = m.src, m.dst
+        dealing = dealt < stock   # (else the columns are interchangeable: a table's key has them sorted)
+        for m in moves(cols, dealing):   # (space.moves(state), one call less)
+            if m.kind == "move":   # (space.step and space.key inlined: the hot loop)
+                s, d, k = m.src, m.dst, m.count
                 col, dcol = cols[s], cols[d]
-                left, moved, finished = shift(col, dcol, m.count)
-                c = here_cost + (get(left) or cc(left)) + (get(moved) or cc(moved)) - costs[col] - costs[dcol]
+                if col[-1] & RANK_MASK == ACE and len(dcol) - 1 - dcol[0] + k >= RUN_LENGTH:
+                    left, moved, finished = shift(col, dcol, k)   # a run may be finished: the core's shift says
+                else:   # (the core's shift inlined, for the moves that finish nothing)
+                    left, moved, finished = col[:-k], dcol + col[-k:], False
+                    if left[0] and left[0] == len(left) - 1:
+                        left = bytes((left[0] - 1,)) + left[1:]   # turn over the card on top
                 new = list(cols)
                 new[s] = left
                 new[d] = moved
-                if finished and auto_remove:
-                    child, c = (tuple(new), dealt, runs + 1), c - finished_run
+                done = runs + 1 if finished and auto_remove else runs
+                if dealing:
+                    child = ck = (tuple(new), dealt, done)
+                    if ck in parent:
+                        continue
                 else:
-                    child = (tuple(new), dealt, runs)
-            else:
-                child, c = step(state, m, here_cost)
-            ck = child if child[1] < stock else key(child)
-            if ck in parent:
-                continue
+                    ck = (tuple(sorted(new)), done)
+                    if ck in parent:   # (most tables after the last deal were seen: nothing more made)
+                        continue
+                    child = (tuple(new), dealt, done)
+                # the cost: only the two columns the move touched are looked at again
+                c = here_cost + (get(left) or cc(left)) + (get(moved) or cc(moved)) - costs[col] - costs[dcol]
+                if done != runs:
+                    c -= finished_run
+            else:   # a deal or a send: the columns it changed costed again (as space.step, without the rest)
+                child = after(state, m)
+                ck = child if child[1] < stock else key(child)
+                if ck in parent:
+                    continue
+                c = here_cost + in_stock * (dealt - child[1]) - finished_run * (child[2] - runs)
+                for old, col in zip(cols, child[0]):
+                    if col is not old:
+                        c += (get(col) or cc(col)) - costs[old]
             parent[ck] = (here, m)
             if child[2] == goal:
                 return "win", line_to(ck), nodes, c
