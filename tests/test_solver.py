@@ -107,6 +107,21 @@ def test_a_loss_with_moves_to_spare_is_proven_and_cross_checked():
     assert res.result == "loss" and exhaustive_loss(g)
 
 
+def test_an_undecided_verdict_says_how_many_tables_a_proof_would_still_look_at():
+    """Deal 80 is lost (a proof: 22,893 tables). Stopped short, the solver says how many tables it had found and
+    not yet looked at, each of which the proof still expands: never more than the proof had left to do."""
+    proof = solve(Game(seed=80), time_limit=None)
+    assert proof.result == "loss" and proof.open_tables is None
+    for budget in (3_000, 10_000, 20_000):
+        res = solve(Game(seed=80), time_limit=None, node_limit=budget)
+        assert res.result == "unknown" and res.open_tables > 0
+        assert res.nodes + res.open_tables <= proof.nodes, "at least that many more: a lower bound"
+        assert f"a proof of loss would still have {res.open_tables:,} tables or more to look at" in str(res)
+    stop = threading.Event()
+    stop.set()
+    assert solve(Game(seed=80), cancel=stop).open_tables is None, "cancelled: nothing to say"
+
+
 # ------------------------------------------------------------------------------------------- the move generator
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_solvers_moves_and_tables_are_the_engines(variant):

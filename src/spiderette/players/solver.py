@@ -117,7 +117,9 @@ class SolveResult:
     solved (so that a winning line can be replayed from it). An ``"unknown"`` carries ``odds`` where they were
     measured (:mod:`spiderette.players.odds`): of positions like it left undecided by as many tables, how many
     turned out winnable with ten times the search; ``None`` otherwise (another variant, or less search than any
-    measured budget).
+    measured budget). It also carries ``open_tables``: the tables the complete search had found and not yet
+    looked at when it stopped, each of which a proof of loss would still have to expand (so at least that many
+    more; ``None`` when it was cancelled).
 
     >>> res = solve(Game(seed=7), node_limit=40_000)
     >>> res.result, res.odds.budget
@@ -133,6 +135,8 @@ class SolveResult:
     reason: str = ""
     start: Game | None = field(default=None, repr=False, compare=False)
     odds: Odds | None = None
+    open_tables: int | None = None
+
 
     def __str__(self) -> str:
         if self.result == "win":
@@ -140,8 +144,10 @@ class SolveResult:
         if self.result == "loss":
             return f"not winnable from here (proven: {self.nodes:,} tables in {self.seconds:.2f} s)"
         head = "probably lost" if self.odds is not None and self.odds.probably_lost else "unknown"
+        still = ("" if not self.open_tables else
+                 f"; a proof of loss would still have {self.open_tables:,} tables or more to look at")
         text = (f"{head}: no win found in {self.nodes:,} tables and no loss proven ({self.reason or 'budget spent'},"
-                f" {self.seconds:.2f} s)")
+                f" {self.seconds:.2f} s{still})")
         return text + (f"; {self.odds.words()}" if self.odds is not None else "")
 
 
@@ -246,10 +252,10 @@ def solve(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int |
     with g.locked():
         start = g.copy()
 
-    def result(outcome: str, line: list[Move] = (), reason: str = "") -> SolveResult:
+    def result(outcome: str, line: list[Move] = (), reason: str = "", still: int | None = None) -> SolveResult:
         odds = odds_for(start.variant, start.suits, nodes, hidden_cards(start)) if outcome == "unknown" else None
         return SolveResult(Verdict(outcome), list(line), nodes, time.perf_counter() - t0, reason, start=start,
-                           odds=odds)
+                           odds=odds, open_tables=still)
 
     nodes = 0
     if start.is_won:
@@ -262,7 +268,7 @@ def solve(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int |
         exhausted = False
         for weights in PORTFOLIO:
             space = _Search(start, weights, whole_runs=True)
-            outcome, line, used, _ = _best_first(space, space.root(start),
+            outcome, line, used, _, _ = _best_first(space, space.root(start),
                                                  stream_budget.cap(round_nodes, nodes), cancel)
             nodes += used
             if outcome == "win":
@@ -279,7 +285,7 @@ def solve(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int |
         round_nodes *= 4
     # Then the complete search (every useful move) in the rest of the budget: exhausting it is a proof of loss.
     space = _Search(start)
-    outcome, line, used, _ = _best_first(space, space.root(start), budget.cap(None, nodes), cancel)
+    outcome, line, used, _, still = _best_first(space, space.root(start), budget.cap(None, nodes), cancel)
     nodes += used
     if outcome == "win":
         return result("win", _checked(start, line))
@@ -287,7 +293,8 @@ def solve(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int |
         return result("loss")
     if outcome == "cancelled":
         return result("unknown", reason="cancelled")
-    return result("unknown", reason="node limit reached" if budget.nodes_spent(nodes) else "time limit reached")
+    return result("unknown", reason="node limit reached" if budget.nodes_spent(nodes) else "time limit reached",
+                  still=still)
 
 
 def hidden_cards(g: Game) -> int:
@@ -334,16 +341,17 @@ class _Budget:
 
 
 def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None],
-                cancel: threading.Event | None) -> tuple[str, list[Move], int, int]:
-    """Weighted A* from ``root``: ``(outcome, line, nodes, disorder)``. The outcome is ``"win"`` (``line`` wins),
-    ``"exhausted"`` (every table was expanded), ``"budget"`` or ``"cancelled"``; when it is not a win, ``line``
-    leads to the least disordered table seen, and ``disorder`` is that table's."""
+                cancel: threading.Event | None) -> tuple[str, list[Move], int, int, int]:
+    """Weighted A* from ``root``: ``(outcome, line, nodes, disorder, open)``. The outcome is ``"win"`` (``line``
+    wins), ``"exhausted"`` (every table was expanded), ``"budget"`` or ``"cancelled"``; when it is not a win,
+    ``line`` leads to the least disordered table seen, and ``disorder`` is that table's; ``open`` counts the
+    tables found and not expanded when it stopped."""
     with without_cyclic_gc():
         return _search(space, root, cap, cancel)
 
 
 def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
-            cancel: threading.Event | None) -> tuple[str, list[Move], int, int]:
+            cancel: threading.Event | None) -> tuple[str, list[Move], int, int, int]:
     """:func:`_best_first`, without the cyclic collector."""
     deadline, node_limit = cap
     path = space.w.path
@@ -378,7 +386,7 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
                 outcome = "budget"
                 break
             if cancel is not None and cancel.is_set():
-                return "cancelled", [], nodes, best
+                return "cancelled", [], nodes, best, len(frontier)
         _, _, depth, state, here_cost = heapq.heappop(frontier)
         nodes += 1
         here = key(state)
@@ -423,12 +431,12 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
                         c += (get(col) or cc(col)) - costs[old]
             parent[ck] = (here, m)
             if child[2] == goal:
-                return "win", line_to(ck), nodes, c
+                return "win", line_to(ck), nodes, c, len(frontier)
             count -= 1
             if c < best:
                 best, best_key = c, ck
             heapq.heappush(frontier, (c + path * depth, count, depth, child, c))
-    return outcome, line_to(best_key), nodes, best
+    return outcome, line_to(best_key), nodes, best, len(frontier)
 
 
 @dataclass(frozen=True)
@@ -453,7 +461,7 @@ def search_line(g: Game, node_limit: int, cancel: threading.Event | None = None,
     (True, True)
     """
     space = _Search(g, PORTFOLIO[0], whole_runs=True, deals=deals)
-    outcome, line, nodes, disorder = _best_first(space, space.root(g), (None, node_limit), cancel)
+    outcome, line, nodes, disorder, _ = _best_first(space, space.root(g), (None, node_limit), cancel)
     return SearchedLine(outcome == "win", line, disorder, nodes)
 
 
