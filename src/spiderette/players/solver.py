@@ -137,7 +137,6 @@ class SolveResult:
     odds: Odds | None = None
     open_tables: int | None = None
 
-
     def __str__(self) -> str:
         if self.result == "win":
             return f"winnable (line of {len(self.moves)} moves; {self.nodes:,} tables in {self.seconds:.2f} s)"
