@@ -57,14 +57,15 @@ export function createPointer({ root, drawn, on, send, keyboard }) {
     return best;
   }
 
-  // The face-up card of the table shown at the point (x, y): {col, k} (k: the cards from it to the top).
+  // The face-up card of the table shown at the point (x, y): {col, k} (k: the cards from it to the top,
+  // with the backs of a deal still coming that lie on it, as a press counts them).
   function cardAt(x, y) {
     const el = document.elementFromPoint(x, y);
     const card = el && root.contains(el) ? el.closest(".sp-card[data-col]") : null;
     if (!card || card.dataset.face === "down") return null;
     const c = drawn.view.tableau[Number(card.dataset.col)];
     const k = c ? c.total - Number(card.dataset.index) : 0;
-    return k >= 1 && k <= c.up.length ? { col: Number(card.dataset.col), k } : null;
+    return k >= 1 && k <= c.up.length + (c.coming | 0) ? { col: Number(card.dataset.col), k } : null;
   }
 
   function startDrag(p) {
