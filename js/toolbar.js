@@ -24,6 +24,7 @@ const UNDO_TO_LAST_WINNABLE = ["Undo to the last winnable position",
 export function verdictText(w) {
   if (!w) return "";
   if (w.state === "thinking") return "checking\u2026";
+  if (w.state === "win" && w.moves === null) return "winnable (proven; no line kept)";
   if (w.state === "win" && !w.moves) return "won";
   if (w.state === "win") return `winnable (line of ${w.moves} move${w.moves === 1 ? "" : "s"})`;
   if (w.state === "loss") return "not winnable from here";

@@ -20,7 +20,9 @@ const VERDICTS = ["thinking", "win", "loss", "unknown"];
 function verdict(raw) {
   const x = obj(raw);
   if (!x) return null;
-  return { state: VERDICTS.includes(x.state) ? x.state : "unknown", moves: num(x.moves), odds: str(x.odds),
+  // (moves: the winning line's length; null for a win the proof pass reached without keeping a line)
+  const moves = x.state === "win" && x.moves === null ? null : num(x.moves);
+  return { state: VERDICTS.includes(x.state) ? x.state : "unknown", moves, odds: str(x.odds),
     probably_lost: x.probably_lost === true, searching: x.searching === true };
 }
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from spiderette import Game
@@ -129,3 +130,23 @@ def oversized(path: Path, size: int) -> Path:
     with path.open("wb") as f:
         f.truncate(size)
     return path
+
+
+def reachable(g: Game, key: Callable[[Game], object] = Game.state_key, limit: int | None = None) -> int | None:
+    """How many tables (told apart by ``key``) the engine's own legal moves reach from ``g``, ``g`` counted;
+    None when one of them is won (a cross-check of the solver and the proof pass). With ``limit``, an
+    AssertionError when there are that many."""
+    seen, stack = {key(g)}, [g.copy()]
+    while stack:
+        h = stack.pop()
+        for m in h.legal_moves():
+            k = h.copy()
+            k.apply(m)
+            if k.is_won:
+                return None
+            name = key(k)
+            if name not in seen:
+                seen.add(name)
+                stack.append(k)
+                assert limit is None or len(seen) < limit
+    return len(seen)

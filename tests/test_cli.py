@@ -145,6 +145,28 @@ def test_solve_unknown_within_a_tiny_budget(capsys):
     assert not any(line.startswith("line:") for line in out)
 
 
+def test_solve_with_prove_proves_a_lost_deal_the_solver_leaves_undecided(capsys, monkeypatch):
+    """Deal 80 is lost (22,382 tables reachable): with a tiny solver budget it is undecided, and the layered
+    proof pass that follows visits every table."""
+    from spiderette.players import solver
+
+    real = solver.solve
+    monkeypatch.setattr(solver, "solve", lambda g, time_limit: real(g, time_limit=None, node_limit=3_000))
+    assert main(["solve", "80", "--prove", "--seconds", "120"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "verdict: loss (proven: every table the game can reach was visited)"
+    assert out[2].startswith("proof: proven lost: every one of 22,382 reachable tables visited")
+    assert not any(line.startswith("odds:") for line in out)
+
+
+def test_solve_with_prove_says_how_far_a_proof_still_is(capsys):
+    assert main(["solve", "7", "--prove", "--seconds", "0.2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("verdict: unknown (time limit reached)")
+    proof = next(line for line in out if line.startswith("proof: "))
+    assert proof.startswith("proof: no proof yet: ") and "more to visit" in proof
+
+
 # ---------------------------------------------------------------------- errors
 @pytest.mark.parametrize("argv, words", [
     (["play", "1", "--variant", "klondike"], "invalid choice: 'klondike'"),

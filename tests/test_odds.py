@@ -102,15 +102,17 @@ def test_the_solver_hint_quotes_the_odds():
 
 
 def test_the_winnable_indicator_shows_the_odds_and_searches_on_while_the_player_thinks(monkeypatch):
-    """Deal 3 is undecided at 40,000 tables and at ten times that. The indicator says so with the odds of the
-    first search, searches on ten times longer (``searching``), then says the odds of what it spent; going back
-    to the table shows that at once, without searching again."""
+    """Deal 3 is undecided at 40,000 tables, at ten times that and by a proof pass of 50,000 tables. The
+    indicator says so with the odds of the first search, searches on ten times longer, then with the proof pass
+    (``searching``), then says the odds of what the solver spent; going back to the table shows that at once,
+    without searching again."""
     pytest.importorskip("anywidget")
     from spiderette import Widget
     from spiderette.notebook import winnable
 
     monkeypatch.setattr(winnable, "WINNABLE_TABLES", 40_000)   # (a quick indicator: 40,000, then 400,000)
     monkeypatch.setattr(winnable, "WINNABLE_TIME_LIMIT", 600.0)   # (tables alone decide, however busy)
+    monkeypatch.setattr(winnable, "WINNABLE_PROOF_TABLES", 50_000)
     seen = []
     w = Widget(seed=3, record=False)
     w.observe(lambda change: seen.append(change["new"]["winnable"]), names="view")
@@ -120,6 +122,7 @@ def test_the_winnable_indicator_shows_the_odds_and_searches_on_while_the_player_
     said = [v for v in seen if v and v["state"] == "unknown"]
     assert said[0] == {"state": "unknown", "odds": first.short(), "probably_lost": first.probably_lost,
                        "searching": True}
+    assert {**said[-2], "searching": False} == said[-1] and said[-2]["searching"], "said while the proof ran"
     final = {"state": "unknown", "odds": longer.short(), "probably_lost": longer.probably_lost, "searching": False}
     assert said[-1] == final and w.view["winnable"] == final
     w.play("d")                                   # another table: its own search

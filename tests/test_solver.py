@@ -7,7 +7,7 @@ import threading
 from collections import Counter
 
 import pytest
-from spiderette_testkit import game, run
+from spiderette_testkit import game, reachable, run
 
 from spiderette import VARIANTS, Game, hint, solve, solve_async
 from spiderette.players.search import search_hint
@@ -22,20 +22,7 @@ def replayed(g: Game, moves) -> Game:
 
 def exhaustive_loss(g: Game, limit: int = 200_000) -> bool:
     """Every table reachable with the engine's own legal moves, and none won (a cross-check of the solver)."""
-    seen, stack = {g.state_key()}, [g.copy()]
-    while stack:
-        h = stack.pop()
-        for m in h.legal_moves():
-            k = h.copy()
-            k.apply(m)
-            if k.is_won:
-                return False
-            key = k.state_key()
-            if key not in seen:
-                seen.add(key)
-                stack.append(k)
-                assert len(seen) < limit
-    return True
+    return reachable(g, limit=limit) is not None
 
 
 # ------------------------------------------------------------------------------------------- known answers

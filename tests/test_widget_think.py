@@ -274,3 +274,26 @@ def test_winnable_knows_a_game_once_lost_stays_lost():
     assert w.view["winnable"]["state"] in ("thinking", "win")
     settle(w)
     assert w.view["winnable"]["state"] == "win"
+
+
+def test_the_indicator_proves_a_lost_deal_while_the_player_thinks(monkeypatch):
+    """Deal 80 is lost, with 22,382 tables reachable. With a small indicator budget (3,000 tables, then 30,000)
+    the solver leaves it undecided; the proof pass that follows while nothing is played visits every table and
+    says so; going back to the table later shows the loss at once."""
+    from spiderette.notebook import winnable
+
+    monkeypatch.setattr(winnable, "WINNABLE_TABLES", 3_000)
+    monkeypatch.setattr(winnable, "WINNABLE_TIME_LIMIT", 600.0)   # (tables alone decide, however busy)
+    seen = []
+    w = Widget(seed=80, record=False)
+    w.observe(lambda change: seen.append(change["new"]["winnable"]), names="view")
+    w.winnable = True
+    assert w.wait(300)
+    states = [(v["state"], v.get("searching")) for v in seen if v]
+    assert ("unknown", True) in states, "undecided by the solver first, and searched on"
+    assert states[-1] == ("loss", None) and w.view["winnable"] == {"state": "loss"}
+    w.play("d")
+    assert w.view["winnable"] == {"state": "loss"} and w.wait(0), "what follows a lost table is lost"
+    w.undo()
+    assert w.view["winnable"] == {"state": "loss"} and w.wait(0), "known at once"
+    w.close()

@@ -61,5 +61,8 @@ test("the Winnable? verdict: an unknown says Python's measured odds, or plain un
   assert.equal(verdictText(read({ state: "unknown", odds: null })), "unknown");
   assert.equal(verdictText(read({ state: "unknown", odds: 7 })), "unknown");
   assert.equal(verdictText(read({ state: "win", moves: 40 })), "winnable (line of 40 moves)");
+  assert.equal(verdictText(read({ state: "win", moves: null })), "winnable (proven; no line kept)");
+  assert.equal(verdictText(read({ state: "win", moves: 0 })), "won");
+  assert.equal(verdictText(read({ state: "win", moves: "x" })), "won");
   assert.equal(read(null), null);
 });

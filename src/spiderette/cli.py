@@ -263,6 +263,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(p)
     p.add_argument("--seconds", type=_seconds, default=10.0, metavar="S",
                    help="the time budget in seconds (default: 10)")
+    p.add_argument("--prove", action="store_true",
+                   help="when the solver leaves the deal undecided, run the layered proof pass for as many seconds "
+                        "again: it proves lost a deal whose reachable tables fit, else says how many it still has "
+                        "to visit")
     p.set_defaults(func=cmd_solve, command_parser=p)
 
     p = sub.add_parser("stats", help="print the statistics (spiderette.stats())",
@@ -597,9 +601,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
     g = _game(args)
     print(_title(g))
     res = solve(g, time_limit=args.seconds)
-    print("verdict:", VERDICTS.get(res.result) or f"unknown ({res.reason or 'budget spent'})")
-    if res.odds is not None:   # what an unknown means, measured (spiderette.players.odds)
+    proof = None
+    if args.prove and res.result == "unknown":   # every table the game can reach, layer by layer
+        from .players.proof import prove
+
+        proof = prove(g, time_limit=args.seconds)
+    outcome = "loss" if proof is not None and proof.outcome == "lost" else res.result
+    print("verdict:", VERDICTS.get(outcome) or f"unknown ({res.reason or 'budget spent'})")
+    if res.odds is not None and outcome == "unknown":   # what an unknown means, measured (spiderette.players.odds)
         print(f"odds: {res.odds.short()}: {res.odds.words()}")
+    if proof is not None:
+        print(f"proof: {proof}")
     if res.result == "win":
         replay, tokens = g.copy(), []
         for m in res.moves:

@@ -9,11 +9,12 @@ proven winnable, for "undo to the last winnable position".
 
 A table left undecided shows what is known (the odds measured for such positions,
 :mod:`spiderette.players.odds`) and **keeps being searched while the player thinks**: once more with
-``WINNABLE_MORE`` times the tables (``"searching": true`` meanwhile), the words updated when the answer comes;
-the next action cancels it. What each table came to is remembered for the game: going back to a table shows
-its verdict at once and searches it again only where a longer search is still to be made. In a browser tab
-(:mod:`spiderette.engine.platform`: no threads, the page waits while the kernel searches) it spends
-``WINNABLE_BROWSER_TABLES`` once.
+``WINNABLE_MORE`` times the tables, then by the layered proof pass (:mod:`spiderette.players.proof`, up to
+``WINNABLE_PROOF_TABLES`` tables: it proves lost the tables whose reachable space fits), ``"searching": true``
+meanwhile; the words are updated when an answer comes, and the next action cancels the search. What each table
+came to is remembered for the game: going back to a table shows its verdict at once and searches it again only
+where a longer search is still to be made. In a browser tab (:mod:`spiderette.engine.platform`: no threads,
+the page waits while the kernel searches) it spends ``WINNABLE_BROWSER_TABLES`` once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from ..engine import platform
 from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
+from ..players.proof import Proof, prove
 from ..players.solver import SolveResult, solve
 
 #: Seconds the indicator's solver may take for one table, and the tables it may expand (whichever comes first:
@@ -33,6 +35,12 @@ WINNABLE_TABLES = 200_000
 #: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
 #: played (ten times: the search the odds were measured with).
 WINNABLE_MORE = 10
+#: Then, while nothing is played still, the layered proof pass visits up to this many tables (about 40 s and
+#: 1 GB at the most: it forgets each finished layer). Deal 115 of four suits, lost, is proven in 1.2 million
+#: tables (9 s); the solver's own complete search needs its 60 s budget for it.
+WINNABLE_PROOF_TABLES = 5_000_000
+#: The rounds of search of an undecided table: the indicator's budget, ten times it, the proof pass.
+PROOF_ROUND = 2
 #: In a browser tab (no threads: the search runs in the kernel's turn, and the page waits for it) the indicator
 #: spends the post-mortem's budget, about a second, once: no longer search follows.
 WINNABLE_BROWSER_TABLES = 40_000
@@ -40,7 +48,8 @@ WINNABLE_BROWSER_TABLES = 40_000
 
 class WinnableCheck:
     """One table's indicator. ``verdict`` is ``view["winnable"]``: ``None`` while it is off, else
-    ``{"state": "thinking" | "win" | "loss" | "unknown"}`` (``"moves"`` too for a win; for an unknown,
+    ``{"state": "thinking" | "win" | "loss" | "unknown"}`` (``"moves"`` too for a win: the line's length, ``None``
+    for a win the proof pass reached without a line; for an unknown,
     ``"odds"``, the measured odds in a few words or ``None``, ``"probably_lost"``, and ``"searching"``: whether
     the longer search goes on). Every method is called under the table's ``lock``."""
 
@@ -93,7 +102,7 @@ class WinnableCheck:
             self.verdict = {"state": "win", "moves": 0}
             return
         undecided, done = self._undecided.get(key, (None, -1))
-        if undecided is not None and (done >= 1 or not platform.THREADS):   # searched as long as it will be
+        if undecided is not None and (done >= PROOF_ROUND or not platform.THREADS):   # searched all it will be
             self.verdict = undecided
             return
         self.verdict = {"state": "thinking"} if undecided is None else {**undecided, "searching": True}
@@ -102,7 +111,11 @@ class WinnableCheck:
     def _search(self, start: Game, key: tuple, history: tuple, current: Callable[[], tuple],
                 show: Callable[[], None], rounds: int) -> None:
         """Solve ``start`` in the background: round 0 with the indicator's budget, round 1 with
-        ``WINNABLE_MORE`` times it."""
+        ``WINNABLE_MORE`` times it; round 2 (:data:`PROOF_ROUND`) is the proof pass."""
+        if rounds >= PROOF_ROUND:
+            self._task.start(lambda stop: prove(start, WINNABLE_PROOF_TABLES, cancel=stop), "spiderette-proof",
+                             lambda proof: self._record_proof(key, proof, history, current, show))
+            return
         more = WINNABLE_MORE ** rounds
         tables = WINNABLE_TABLES * more if platform.THREADS else WINNABLE_BROWSER_TABLES
         self._task.start(
@@ -141,7 +154,7 @@ class WinnableCheck:
             self._undecided.pop(key, None)
         elif res.reason != "cancelled":
             self._undecided[key] = (verdict, rounds)
-            verdict = {**verdict, "searching": on_show and rounds < 1 and platform.THREADS}
+            verdict = {**verdict, "searching": on_show and rounds < PROOF_ROUND and platform.THREADS}
         if not on_show:
             return   # an answer about an older table, or the indicator was switched off: never shown
         self.verdict = verdict
@@ -149,6 +162,32 @@ class WinnableCheck:
         show()
         if verdict.get("searching"):   # the player is thinking: search on, ten times longer
             self._search(start, key, history, current, show, rounds + 1)
+
+    def _record_proof(self, key: tuple, proof: Proof, history: tuple, current: Callable[[], tuple],
+                      show: Callable[[], None]) -> None:
+        """Keep what the proof pass found (under the lock): a proof of loss, or a winning table reached (no
+        line is kept: "winnable"); else the table stays as undecided as the searches left it."""
+        if proof.cancelled:
+            return
+        undecided, _ = self._undecided.get(key, ({"state": "unknown", "odds": None, "probably_lost": False}, 0))
+        if proof.outcome == "lost":
+            verdict = {"state": "loss"}
+            old = self._lost_from
+            if old is None or history[:len(old)] != old:
+                self._lost_from = history
+        elif proof.outcome == "won":
+            verdict = {"state": "win", "moves": None}
+        else:
+            verdict = {**undecided, "searching": False}
+            self._undecided[key] = (verdict, PROOF_ROUND)
+        if verdict["state"] != "unknown":
+            self._verdicts[key] = verdict
+            self._undecided.pop(key, None)
+        if key != current() or self.verdict is None:
+            return
+        self.verdict = verdict
+        self._note(verdict, history)
+        show()
 
     def _note(self, verdict: dict, history: tuple) -> None:
         """Remember a position proven winnable (by its place in the history), for :meth:`undo_target`."""

@@ -1,0 +1,175 @@
+"""A proof of loss, layer by layer: every table the game can reach, visited once, in an order that lets
+each finished part of the search be forgotten.
+
+No move of Spiderette can be taken back within a search: a deal never returns to the stock, a card turned
+face up never turns down again, a finished run never comes back. So each table lies in a **layer** named by
+``(cards dealt, cards face down, runs finished)``, and every move either stays in its layer or goes to a
+later one: more cards dealt; or as many dealt and fewer face down; or as many of both and more runs
+finished. The pass finishes the layers in that order. Within a layer it visits every table reachable from
+the ones that came into it, remembering them; the tables a move takes to a later layer wait there. Once a
+layer is finished, no table of a layer still to come can lead back to it: its tables are forgotten. The
+pass keeps only the layer it works on and the ones waiting, not every table the game can reach (1.75-4.6
+times fewer at the peak, measured on deals left undecided; ``../shared/notes/solvers.md``).
+
+When every layer is finished without a table with every run done, the deal is **proven lost**. When the
+budget runs out first, the tables found and not yet visited are counted: a proof would still have to visit
+each of them (and whatever they lead to), so that count is a lower bound on the work left.
+
+The moves are the complete search's (:data:`spiderette.players.solver.COMPLETE`), which leave out only what
+provably changes nothing; once the stock is empty a table is kept with its columns sorted, as columns are
+then interchangeable. Reductions that are **not** sound are not made: ignoring which of two same-rank cards
+a group rests on (a later move in suit onto one of them differs), or swapping columns while the stock still
+deals to them in order.
+
+>>> from spiderette import Game
+>>> p = prove(Game(seed=12), node_limit=5_000)
+>>> p.outcome, p.tables <= 5_000, p.still > 0
+('open', True, True)
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+import time
+from dataclasses import dataclass
+
+from ..engine.errors import an_event
+from ..engine.game import Game, Word, a_game
+from .core import Core, Pruning, columns_of, without_cyclic_gc
+from .limits import Limit
+from .solver import COMPLETE
+
+
+class Outcome(Word):
+    """How a pass ended, a ``str`` equal to its value.
+
+    >>> Outcome("lost") == Outcome.LOST
+    True
+    """
+
+    LOST = "lost"   # every reachable table visited, none won: proven
+    WON = "won"     # a table with every run finished was reached (the pass keeps no line to it)
+    OPEN = "open"   # the budget ran out, or the pass was cancelled
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What :func:`prove` found: the ``outcome``; ``tables`` visited; ``still``, the tables found and not yet
+    visited when it stopped (0 when it finished); ``layers`` finished; ``peak``, the most tables it held at
+    once; ``seconds`` taken; ``cancelled`` when stopped by its ``cancel`` event."""
+
+    outcome: Outcome
+    tables: int
+    still: int
+    layers: int
+    peak: int
+    seconds: float
+    cancelled: bool = False
+
+    def __str__(self) -> str:
+        if self.outcome == "lost":
+            return f"proven lost: every one of {self.tables:,} reachable tables visited ({self.seconds:.2f} s)"
+        if self.outcome == "won":
+            return f"winnable: a winning table reached after {self.tables:,} tables ({self.seconds:.2f} s)"
+        return (f"no proof yet: {self.tables:,} tables visited in {self.seconds:.2f} s, {self.layers:,} layers "
+                f"finished; at least {self.still:,} more to visit")
+
+
+def prove(g: Game, node_limit: int | None = None, time_limit: float | None = None,
+          cancel: threading.Event | None = None, pruning: Pruning | None = None) -> Proof:
+    """Visit every table reachable from ``g`` (every card known), layer by layer; ``g`` is not changed.
+
+    Stops after ``node_limit`` tables visited or ``time_limit`` seconds (``None``: no such limit; with
+    neither it runs to the end, which may take very long), or when ``cancel`` is set. ``pruning`` defaults to
+    the solver's complete search.
+    """
+    a_game(g, "prove")
+    an_event(cancel)
+    limit = Limit.of(time_limit, node_limit)
+    if pruning is None:
+        pruning = COMPLETE
+    with g.locked():
+        start = g.copy()
+    t0 = time.perf_counter()
+    with without_cyclic_gc():
+        return _layers(start, Core(start, pruning), limit, cancel, t0)
+
+
+def _layers(g: Game, core: Core, limit: Limit, cancel: threading.Event | None, t0: float) -> Proof:
+    deadline = None if limit.time is None else t0 + limit.time
+    cap = limit.tables
+    stock, goal = len(core.stock), g.runs_total
+    moves, after, shift, auto_remove = core.moves, core.after, core.shift, core.auto_remove
+
+    def down(cols: tuple[bytes, ...]) -> int:
+        return sum(c[0] for c in cols)
+
+    def key(cols: tuple[bytes, ...], dealt: int) -> tuple[bytes, ...]:
+        return cols if dealt < stock else tuple(sorted(cols))
+
+    # the layers waiting: their names (dealt, -face down, runs) in a heap, their tables in sets
+    root = columns_of(g)
+    first = (0, -down(root), g.runs_completed)
+    if first[2] == goal:
+        return Proof(Outcome.WON, 0, 0, 0, 1, time.perf_counter() - t0)
+    waiting: dict[tuple[int, int, int], set] = {first: {key(root, 0)}}
+    names = [first]
+    tables = layers = peak = held = 0
+
+    def stop(outcome: Outcome, todo: list, cancelled: bool = False) -> Proof:
+        still = len(todo) + sum(len(s) for s in waiting.values())
+        return Proof(outcome, tables, 0 if outcome == "lost" else still, layers, peak,
+                     time.perf_counter() - t0, cancelled)
+
+    while names:
+        name = heapq.heappop(names)
+        dealt, minus_down, runs = name
+        seen = waiting.pop(name)
+        held -= len(seen)
+        todo = list(seen)
+        dealing = dealt < stock
+        while todo:
+            if cap is not None and tables >= cap:
+                return stop(Outcome.OPEN, todo)
+            if tables & 255 == 0:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return stop(Outcome.OPEN, todo)
+                if cancel is not None and cancel.is_set():
+                    return stop(Outcome.OPEN, todo, cancelled=True)
+                peak = max(peak, held + len(seen))
+            cols = todo.pop()
+            tables += 1
+            for m in moves(cols, dealing):
+                if m.kind == "move":
+                    s, d = m.src, m.dst
+                    col, dcol = cols[s], cols[d]
+                    left, moved, finished = shift(col, dcol, m.count)
+                    new = list(cols)
+                    new[s] = left
+                    new[d] = moved
+                    child = tuple(new)
+                    done = runs + 1 if finished and auto_remove else runs
+                    turned = col[0] - left[0] + dcol[0] - moved[0]
+                    if not turned and done == runs:   # (the same layer: most moves)
+                        ck = child if dealing else tuple(sorted(child))
+                        if ck not in seen:
+                            seen.add(ck)
+                            todo.append(ck)
+                        continue
+                    there = (dealt, minus_down + turned, done)
+                else:   # a deal or a send
+                    child, now_dealt, done = after((cols, dealt, runs), m)
+                    there = (now_dealt, -down(child), done)
+                if there[2] == goal:
+                    return stop(Outcome.WON, todo)
+                bucket = waiting.get(there)
+                if bucket is None:
+                    waiting[there] = bucket = set()
+                    heapq.heappush(names, there)
+                ck = key(child, there[0])
+                if ck not in bucket:
+                    bucket.add(ck)
+                    held += 1
+        layers += 1   # (this layer's tables are forgotten here: nothing to come leads back to them)
+    return stop(Outcome.LOST, [])
