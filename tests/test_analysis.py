@@ -201,7 +201,8 @@ def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
     assert v["message"].startswith("Where it went wrong: move 19, ") and "kept it winnable" in v["message"]
     hidden = {code_text(c) for c in hidden_codes(w.game)}
     assert not [c for c in hidden if c in json.dumps(v, ensure_ascii=False)], "no hidden card is named"
-    assert v["analysis"] == {"state": "done", "undo": len(g.history) - 18, "to": "turning", "lost_between": [19, 19]}
+    assert v["analysis"] == {"state": "done", "undo": len(g.history) - 18, "to": "turning", "lost_between": [19, 19],
+                             "searching": False}
     v = send(w, action="undo_to_turning")
     assert len(w.game.history) == 18 and v["analysis"] is None and "the next move is the one that lost" in v["message"]
     assert send(w, action="undo_to_turning")["message"] == "No turning point to go back to"
@@ -285,7 +286,9 @@ def test_the_table_offers_to_undo_to_the_last_winnable_position(monkeypatch):
     assert f"undo to before move {lo + 1}, the last winnable position" in v["message"]
     hidden = {code_text(c) for c in hidden_codes(w.game)}
     assert not [c for c in hidden if c in json.dumps(v, ensure_ascii=False)], "no hidden card is named"
-    assert v["analysis"] == {"state": "done", "undo": n - lo, "to": "winnable", "lost_between": [lo + 1, hi]}
+    assert v["analysis"] == {"state": "done", "undo": n - lo, "to": "winnable", "lost_between": [lo + 1, hi],
+                             "searching": True}   # (the turning point unknown: it searches on while nothing is played)
+    assert v["message"].endswith("; searching on with 10\u00d7 the tables\u2026") and len(v["message"]) <= 200
     assert w.undo_to_turning_point() == n - lo
     assert w.game.move_count == lo and "back to the last winnable position" in w.view["message"]
     assert w.view["analysis"] is None

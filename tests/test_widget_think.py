@@ -297,3 +297,41 @@ def test_the_indicator_proves_a_lost_deal_while_the_player_thinks(monkeypatch):
     w.undo()
     assert w.view["winnable"] == {"state": "loss"} and w.wait(0), "known at once"
     w.close()
+
+
+def test_the_post_mortem_searches_on_while_the_player_thinks(monkeypatch):
+    """Deal 4 after a deal: with 2,000 tables a solve the analysis decides nothing; the table says so and
+    searches on with ten times the usual tables while nothing is played; that answer (winnable all along)
+    replaces the words. A move stops the longer search; taking it back starts it again."""
+    from spiderette import analyse
+    from spiderette.notebook import postmortem
+
+    # (the first analysis with 2,000 tables a solve: the longer one names its own budget)
+    monkeypatch.setattr(postmortem, "analyse", lambda game, **k: analyse(game, **{"node_limit": 2_000, **k}))
+    w = Widget(seed=4, record=False)
+    w.play("d")
+    a = w.where_did_it_go_wrong(wait=True)
+    assert [s.verdict for s in a.steps] == ["unknown", "unknown"]
+    assert w.view["message"].endswith("; searching on with 10\u00d7 the tables\u2026")
+    assert w.view["analysis"]["searching"] is True
+    w.play("d")                        # the player acts: the longer search stops
+    assert w.view["analysis"]["searching"] is False
+    w.undo()                           # back to the position analysed: it searches on again
+    assert w.view["analysis"]["searching"] is True
+    assert w.wait(120)
+    assert w.view["analysis"]["searching"] is False
+    assert w.view["message"].startswith("Winnable all along")
+    assert w.view["message"].endswith("(searched again with 10\u00d7 the tables)")
+    w.undo()
+    w.redo()                           # answered once: not searched again
+    assert w.view["analysis"]["searching"] is False and w.wait(0)
+    w.close()
+
+
+def test_the_post_mortem_does_not_search_on_once_the_turning_point_is_known():
+    w = Widget(game=Game.from_dict(ONE_FROM_LOST), record=False)
+    w.move(5, 6)   # the losing move
+    a = w.where_did_it_go_wrong(wait=True)
+    assert a.turning_point is not None
+    assert w.view["analysis"]["searching"] is False and "searching on" not in w.view["message"]
+    w.close()

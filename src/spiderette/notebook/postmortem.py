@@ -4,7 +4,10 @@ The analysis runs on a copy of the game, so play goes on meanwhile; its answer i
 analysed, and offered while the game still starts with that history. It names only cards that were face up at
 the turning point (so face up, or gone to the foundations, ever since): no hidden card. When the turning point
 is not known, it says the range (the last position known winnable, the first proven lost) in move numbers and
-offers to undo to the last winnable position.
+offers to undo to the last winnable position, and **keeps searching while the player thinks**: the same analysis
+with ``ANALYSIS_MORE`` times the tables for each solve (``"searching": true`` in the view meanwhile), whose
+answer replaces the first one's words. The next action stops it; coming back to the position analysed starts
+it again, until it has answered once.
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ from ..engine.game import Game
 from ..players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES, Analysis, analyse
 from ..players.background import BackgroundTask, StoppableFuture
 
+#: How many times more tables each solve of the longer analysis spends (ten times: the search the odds were
+#: measured with; about a minute at most).
+ANALYSIS_MORE = 10
+
 
 class PostMortem:
     """One table's analysis: ``start(game, done)`` runs it; ``view(game)`` is ``view["analysis"]``."""
@@ -24,8 +31,10 @@ class PostMortem:
     def __init__(self, lock: threading.RLock) -> None:
         self._lock = lock
         self._task = BackgroundTask(lock)
+        self._longer = BackgroundTask(lock)  # the longer analysis, while the player thinks
         self._history: tuple | None = None   # the history analysed (or being analysed)
         self._result: Analysis | None = None
+        self._longer_done = False            # the longer analysis of that history has answered
         #: Whether the last analysis started had the smaller budget of a browser tab (no threads).
         self.smaller = False
 
@@ -37,7 +46,7 @@ class PostMortem:
         with self._lock:
             self.cancel()
             copy = game.copy()
-            self._history, self._result = tuple(copy.history), None
+            self._history, self._result, self._longer_done = tuple(copy.history), None, False
             nodes = platform.budget(ANALYSIS_NODES, platform.BROWSER_ANALYSIS_TABLES)
             solves = platform.budget(ANALYSIS_SOLVES, platform.BROWSER_ANALYSIS_SOLVES)
             self.smaller = (nodes, solves) != (ANALYSIS_NODES, ANALYSIS_SOLVES)
@@ -50,19 +59,50 @@ class PostMortem:
             return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop, **smaller),
                                     "spiderette-analyse", finished)
 
+    def search_on(self, game: Game, done: Callable[[Analysis], None]) -> StoppableFuture | None:
+        """The game on show is the one analysed, and its turning point is not known: analyse it again with
+        :data:`ANALYSIS_MORE` times the tables for each solve, in the background; ``done(analysis)`` is called
+        (under the lock) when it answers. ``None`` (nothing started) without threads, when the analysis is of
+        another history, when its turning point is known, or when the longer analysis has answered already."""
+        with self._lock:
+            a = self._result
+            if (not platform.THREADS or a is None or a.turning_point is not None or self._longer_done
+                    or self._longer.running is not None or tuple(game.history) != self._history):
+                return None
+            copy = game.copy()
+
+            def finished(result: Analysis) -> None:
+                self._result, self._longer_done = result, True
+                done(result)
+
+            nodes = ANALYSIS_NODES * ANALYSIS_MORE
+            return self._longer.start(lambda stop: analyse(copy, node_limit=nodes, planner=False, cancel=stop),
+                                      "spiderette-analyse-longer", finished)
+
     @property
     def running(self) -> StoppableFuture | None:
         """The analysis in progress, if any."""
         return self._task.running
 
+    @property
+    def searching(self) -> StoppableFuture | None:
+        """The longer analysis in progress (:meth:`search_on`), if any."""
+        return self._longer.running
+
+    def stop_searching(self) -> None:
+        """The player acted: the longer analysis stops (:meth:`search_on` starts it again)."""
+        self._longer.cancel()
+
     def cancel(self) -> None:
         self._task.cancel()
+        self._longer.cancel()
 
     def reset(self) -> None:
         """A new game on the table: forget the old one's analysis."""
         with self._lock:
             self.cancel()
             self._history = self._result = None
+            self._longer_done = False
 
     def applies(self, game: Game) -> bool:
         """Does the analysis (running or done) still apply to ``game``: does its history start with the one
@@ -98,9 +138,10 @@ class PostMortem:
 
     def view(self, game: Game) -> dict | None:
         """``view["analysis"]``: ``None``, ``{"state": "running"}`` or ``{"state": "done", "undo": n, "to": to,
-        "lost_between": [first, last]}`` (``n``: moves to take back, or ``None``; ``to``: ``"turning"`` (to
-        the turning point), ``"winnable"`` (to the last position known winnable) or ``None``;
-        ``lost_between``: the moves, numbered from 1, one of which lost the game, or ``None``)."""
+        "lost_between": [first, last], "searching": s}`` (``n``: moves to take back, or ``None``; ``to``:
+        ``"turning"`` (to the turning point), ``"winnable"`` (to the last position known winnable) or ``None``;
+        ``lost_between``: the moves, numbered from 1, one of which lost the game, or ``None``; ``s``: the longer
+        analysis goes on)."""
         with self._lock:
             if self._task.running is not None:
                 return {"state": "running"}
@@ -109,7 +150,8 @@ class PostMortem:
             goal = self.goal(game)
             between = self._result.lost_between
             return {"state": "done", "undo": None if goal is None else len(game.history) - goal[0],
-                    "to": None if goal is None else goal[1], "lost_between": None if between is None else list(between)}
+                    "to": None if goal is None else goal[1], "lost_between": None if between is None else list(between),
+                    "searching": self._longer.running is not None}
 
 
 def said(a: Analysis) -> str:

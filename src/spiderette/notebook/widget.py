@@ -35,7 +35,7 @@ from .clock import GameClock
 from .frontend import static_file
 from .hintbuttons import NO_USEFUL_MOVE, THINK_BUDGET, TableHints
 from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
-from .postmortem import PostMortem, said
+from .postmortem import ANALYSIS_MORE, PostMortem, said
 from .scorekeeper import TableRecords
 from .scripted import ScriptedPlay
 from .traits import Flag
@@ -52,6 +52,11 @@ TIMED = (*MOVED, "undo")
 MAX_MESSAGE = 200
 #: ``view["offer_analysis"]``: why the table offers "Where did it go wrong?" (``None``: it does not).
 OFFERS = ("lost", "no_move", "resigned")
+
+
+def _ending(text: str, note: str) -> str:
+    """``text`` and ``note`` after it, ``text`` cut short so that the note is seen whole in the status line."""
+    return clip(text, MAX_MESSAGE - len(note)) + note
 
 
 def _one_way_back(g: Game, winnable_at: int | None, analysis: dict | None) -> tuple[int | None, dict | None]:
@@ -153,6 +158,9 @@ class Widget(anywidget.AnyWidget):
                 self._hints.cancel()
                 if self._postmortem.running is not None and not self._postmortem.applies(g):
                     self._postmortem.cancel()
+                # the longer analysis goes on only while the position analysed is on show
+                self._postmortem.stop_searching()
+                self._postmortem.search_on(g, self._analysed_longer)
                 if self.winnable:
                     self._winnable.start(g, key, self._key, self._publish)
             if message is not None:
@@ -215,7 +223,8 @@ class Widget(anywidget.AnyWidget):
         end = None if timeout is None else time.monotonic() + timeout
         while True:
             with self._lock:   # an answer is published under the lock, before its task is forgotten
-                tasks = (self._hints.running, self._winnable.running, self._scripted.running, self._postmortem.running)
+                tasks = (self._hints.running, self._winnable.running, self._scripted.running, self._postmortem.running,
+                         self._postmortem.searching)
                 running = [f for f in tasks if f is not None and not f.done()]
             if not running:
                 return True
@@ -519,9 +528,17 @@ class Widget(anywidget.AnyWidget):
         return future.result() if wait else future
 
     def _analysed(self, a) -> None:
-        """The analysis answered (under the lock): said only if it still applies to the table on show."""
+        """The analysis answered (under the lock): said only if it still applies to the table on show; when it
+        left the turning point unknown and the position analysed is on show, it searches on."""
         if self._postmortem.applies(self._game):
-            self._publish(f"{said(a)} (searched {platform.SMALLER_BUDGET})" if self._postmortem.smaller else said(a))
+            text = f"{said(a)} (searched {platform.SMALLER_BUDGET})" if self._postmortem.smaller else said(a)
+            if self._postmortem.search_on(self._game, self._analysed_longer) is not None:
+                text = _ending(text, f"; searching on with {ANALYSIS_MORE}\u00d7 the tables\u2026")
+            self._publish(text)
+
+    def _analysed_longer(self, a) -> None:
+        """The longer analysis answered (under the lock, the position analysed on show): its words replace."""
+        self._publish(_ending(said(a), f" (searched again with {ANALYSIS_MORE}\u00d7 the tables)"))
 
     def undo_to_turning_point(self) -> int:
         """Take back the moves played since the turning point the analysis found (or, when it found none, since
