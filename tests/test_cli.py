@@ -164,7 +164,7 @@ def test_solve_with_prove_says_how_far_a_proof_still_is(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("verdict: unknown (time limit reached)")
     proof = next(line for line in out if line.startswith("proof: "))
-    assert proof.startswith("proof: no proof yet: ") and "more to visit" in proof
+    assert proof.startswith("proof: no proof yet (time limit): ") and "more to visit" in proof
 
 
 # ---------------------------------------------------------------------- errors

@@ -78,8 +78,14 @@ def test_a_table_one_move_from_the_win_is_won():
 def test_the_budget_and_the_cancel_stop_it_with_the_work_left_counted():
     g = Game(seed=3)
     p = prove(g, node_limit=2_000)
-    assert (p.outcome, p.tables, p.cancelled) == ("open", 2_000, False)
+    assert (p.outcome, p.tables, p.stopped, p.cancelled) == ("open", 2_000, "node limit", False)
     assert p.still > 0 and str(p).endswith(f"at least {p.still:,} more to visit")
+    assert str(p).startswith("no proof yet (node limit): 2,000 tables visited")
+    again = prove(Game(seed=3), node_limit=2_000)
+    assert (again.tables, again.still, again.layers, again.peak) == (p.tables, p.still, p.layers, p.peak), \
+        "the same answer again"
+    held = prove(g, max_held=5_000)
+    assert (held.outcome, held.stopped) == ("open", "memory limit") and 5_000 < held.peak < 6_000
     stop = threading.Event()
     stop.set()
     p = prove(g, cancel=stop)
@@ -92,6 +98,7 @@ def test_the_budget_and_the_cancel_stop_it_with_the_work_left_counted():
     (lambda: prove(Game(seed=1), node_limit=0), ValueError),
     (lambda: prove(Game(seed=1), time_limit=-1), ValueError),
     (lambda: prove(Game(seed=1), cancel=True), TypeError),
+    (lambda: prove(Game(seed=1), max_held=0), ValueError),
 ])
 def test_bad_arguments_are_refused_by_name(call, error):
     with pytest.raises(error):

@@ -35,10 +35,12 @@ WINNABLE_TABLES = 200_000
 #: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
 #: played (ten times: the search the odds were measured with).
 WINNABLE_MORE = 10
-#: Then, while nothing is played still, the layered proof pass visits up to this many tables (about 40 s and
-#: 1 GB at the most: it forgets each finished layer). Deal 115 of four suits, lost, is proven in 1.2 million
-#: tables (9 s); the solver's own complete search needs its 60 s budget for it.
-WINNABLE_PROOF_TABLES = 5_000_000
+#: Then, while nothing is played still, the layered proof pass visits up to this many tables, holding at most
+#: ``WINNABLE_PROOF_HELD`` at once (about a minute and 700 MB at the most: it forgets each finished layer).
+#: Deals 115 and 180 of four suits, lost, are proven in 1.2 and 5.1 million tables (11 s and 32 s, at most 0.7
+#: and 1.7 million held); the solver's own complete search needs its 60 s budget for them.
+WINNABLE_PROOF_TABLES = 6_000_000
+WINNABLE_PROOF_HELD = 2_500_000
 #: The rounds of search of an undecided table: the indicator's budget, ten times it, the proof pass.
 PROOF_ROUND = 2
 #: In a browser tab (no threads: the search runs in the kernel's turn, and the page waits for it) the indicator
@@ -113,7 +115,8 @@ class WinnableCheck:
         """Solve ``start`` in the background: round 0 with the indicator's budget, round 1 with
         ``WINNABLE_MORE`` times it; round 2 (:data:`PROOF_ROUND`) is the proof pass."""
         if rounds >= PROOF_ROUND:
-            self._task.start(lambda stop: prove(start, WINNABLE_PROOF_TABLES, cancel=stop), "spiderette-proof",
+            tables, held = WINNABLE_PROOF_TABLES, WINNABLE_PROOF_HELD
+            self._task.start(lambda stop: prove(start, tables, cancel=stop, max_held=held), "spiderette-proof",
                              lambda proof: self._record_proof(key, proof, history, current, show))
             return
         more = WINNABLE_MORE ** rounds

@@ -8,8 +8,10 @@ later one: more cards dealt; or as many dealt and fewer face down; or as many of
 finished. The pass finishes the layers in that order. Within a layer it visits every table reachable from
 the ones that came into it, remembering them; the tables a move takes to a later layer wait there. Once a
 layer is finished, no table of a layer still to come can lead back to it: its tables are forgotten. The
-pass keeps only the layer it works on and the ones waiting, not every table the game can reach (1.75-4.6
-times fewer at the peak, measured on deals left undecided; ``../shared/notes/solvers.md``).
+pass keeps only the layer it works on and the ones waiting, not every table the game can reach: on deal 180,
+lost, 1.7 million tables at the most, where a search that remembers every table holds all 5.1 million
+(``benchmarks/proof.py``). On a deal whose space is far larger the tables waiting can outnumber the tables
+visited (10 million held after 6 million visited, about 270 bytes each): ``max_held`` bounds them.
 
 When every layer is finished without a table with every run done, the deal is **proven lost**. When the
 budget runs out first, the tables found and not yet visited are counted: a proof would still have to visit
@@ -38,6 +40,7 @@ from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
 from .core import Core, Pruning, columns_of, without_cyclic_gc
 from .limits import Limit
+from .limits import tables as tables_arg
 from .solver import COMPLETE
 
 
@@ -50,14 +53,15 @@ class Outcome(Word):
 
     LOST = "lost"   # every reachable table visited, none won: proven
     WON = "won"     # a table with every run finished was reached (the pass keeps no line to it)
-    OPEN = "open"   # the budget ran out, or the pass was cancelled
+    OPEN = "open"   # stopped first: its budget ran out, or it was cancelled
 
 
 @dataclass(frozen=True)
 class Proof:
     """What :func:`prove` found: the ``outcome``; ``tables`` visited; ``still``, the tables found and not yet
     visited when it stopped (0 when it finished); ``layers`` finished; ``peak``, the most tables it held at
-    once; ``seconds`` taken; ``cancelled`` when stopped by its ``cancel`` event."""
+    once; ``seconds`` taken; ``stopped``, why an open pass stopped: ``"node limit"``, ``"time limit"``,
+    ``"memory limit"`` (``max_held``) or ``"cancelled"`` ("" when it finished)."""
 
     outcome: Outcome
     tables: int
@@ -65,38 +69,47 @@ class Proof:
     layers: int
     peak: int
     seconds: float
-    cancelled: bool = False
+    stopped: str = ""
+
+    @property
+    def cancelled(self) -> bool:
+        """Was it stopped by its ``cancel`` event?"""
+        return self.stopped == "cancelled"
 
     def __str__(self) -> str:
         if self.outcome == "lost":
             return f"proven lost: every one of {self.tables:,} reachable tables visited ({self.seconds:.2f} s)"
         if self.outcome == "won":
             return f"winnable: a winning table reached after {self.tables:,} tables ({self.seconds:.2f} s)"
-        return (f"no proof yet: {self.tables:,} tables visited in {self.seconds:.2f} s, {self.layers:,} layers "
-                f"finished; at least {self.still:,} more to visit")
+        return (f"no proof yet ({self.stopped}): {self.tables:,} tables visited in {self.seconds:.2f} s, "
+                f"{self.layers:,} layers finished; at least {self.still:,} more to visit")
 
 
 def prove(g: Game, node_limit: int | None = None, time_limit: float | None = None,
-          cancel: threading.Event | None = None, pruning: Pruning | None = None) -> Proof:
+          cancel: threading.Event | None = None, max_held: int | None = None,
+          pruning: Pruning | None = None) -> Proof:
     """Visit every table reachable from ``g`` (every card known), layer by layer; ``g`` is not changed.
 
     Stops after ``node_limit`` tables visited or ``time_limit`` seconds (``None``: no such limit; with
-    neither it runs to the end, which may take very long), or when ``cancel`` is set. ``pruning`` defaults to
-    the solver's complete search.
+    neither it runs to the end, which may take very long), when it holds more than ``max_held`` tables (its
+    memory: about 270 bytes a table), or when ``cancel`` is set. ``pruning`` defaults to the solver's complete
+    search. The same position and limits give the same answer on any machine (but for a time limit).
     """
     a_game(g, "prove")
     an_event(cancel)
     limit = Limit.of(time_limit, node_limit)
+    held_cap = tables_arg(max_held, "max_held", none=True)
     if pruning is None:
         pruning = COMPLETE
     with g.locked():
         start = g.copy()
     t0 = time.perf_counter()
     with without_cyclic_gc():
-        return _layers(start, Core(start, pruning), limit, cancel, t0)
+        return _layers(start, Core(start, pruning), limit, held_cap, cancel, t0)
 
 
-def _layers(g: Game, core: Core, limit: Limit, cancel: threading.Event | None, t0: float) -> Proof:
+def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: threading.Event | None,
+            t0: float) -> Proof:
     deadline = None if limit.time is None else t0 + limit.time
     cap = limit.tables
     stock, goal = len(core.stock), g.runs_total
@@ -117,27 +130,29 @@ def _layers(g: Game, core: Core, limit: Limit, cancel: threading.Event | None, t
     names = [first]
     tables = layers = peak = held = 0
 
-    def stop(outcome: Outcome, todo: list, cancelled: bool = False) -> Proof:
+    def stop(outcome: Outcome, todo: list, why: str = "") -> Proof:
         still = len(todo) + sum(len(s) for s in waiting.values())
         return Proof(outcome, tables, 0 if outcome == "lost" else still, layers, peak,
-                     time.perf_counter() - t0, cancelled)
+                     time.perf_counter() - t0, why)
 
     while names:
         name = heapq.heappop(names)
         dealt, minus_down, runs = name
         seen = waiting.pop(name)
         held -= len(seen)
-        todo = list(seen)
+        todo = sorted(seen, reverse=True)   # (in an order of their own: the same answer on any machine)
         dealing = dealt < stock
         while todo:
             if cap is not None and tables >= cap:
-                return stop(Outcome.OPEN, todo)
+                return stop(Outcome.OPEN, todo, "node limit")
             if tables & 255 == 0:
                 if deadline is not None and time.perf_counter() > deadline:
-                    return stop(Outcome.OPEN, todo)
+                    return stop(Outcome.OPEN, todo, "time limit")
                 if cancel is not None and cancel.is_set():
-                    return stop(Outcome.OPEN, todo, cancelled=True)
+                    return stop(Outcome.OPEN, todo, "cancelled")
                 peak = max(peak, held + len(seen))
+                if held_cap is not None and peak > held_cap:
+                    return stop(Outcome.OPEN, todo, "memory limit")
             cols = todo.pop()
             tables += 1
             for m in moves(cols, dealing):
