@@ -37,7 +37,7 @@ WINNABLE_TABLES = 200_000
 WINNABLE_MORE = 10
 #: Then, while nothing is played still, the layered proof pass visits up to this many tables, holding at most
 #: ``WINNABLE_PROOF_HELD`` at once (about a minute and 700 MB at the most: it forgets each finished layer).
-#: Deals 115 and 180 of four suits, lost, are proven in 1.2 and 5.1 million tables (11 s and 32 s, at most 0.7
+#: Deals 115 and 180 of four suits, lost, are proven in 1.2 and 5.1 million tables (7 s and 31 s, at most 0.7
 #: and 1.7 million held); the solver's own complete search needs its 60 s budget for them.
 WINNABLE_PROOF_TABLES = 6_000_000
 WINNABLE_PROOF_HELD = 2_500_000
