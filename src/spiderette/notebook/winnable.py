@@ -144,9 +144,7 @@ class WinnableCheck:
             self._known_line = (history, tuple(res.moves))   # followed without searching again
         elif res.result == "loss":
             verdict = {"state": "loss"}
-            old = self._lost_from
-            if old is None or history[:len(old)] != old:   # keep the earliest on this line of play
-                self._lost_from = history
+            self._lost_at(history)
         else:   # what is known: the odds measured for such positions, where they were measured
             odds = res.odds
             verdict = {"state": "unknown", "odds": None if odds is None else odds.short(),
@@ -175,9 +173,7 @@ class WinnableCheck:
         undecided, _ = self._undecided.get(key, ({"state": "unknown", "odds": None, "probably_lost": False}, 0))
         if proof.outcome == "lost":
             verdict = {"state": "loss"}
-            old = self._lost_from
-            if old is None or history[:len(old)] != old:
-                self._lost_from = history
+            self._lost_at(history)
         elif proof.outcome == "won":
             verdict = {"state": "win", "moves": None}
         else:
@@ -191,6 +187,13 @@ class WinnableCheck:
         self.verdict = verdict
         self._note(verdict, history)
         show()
+
+    def _lost_at(self, history: tuple) -> None:
+        """The position after ``history`` is proven lost: so is every position played from it. The earliest
+        on this line of play is kept."""
+        old = self._lost_from
+        if old is None or history[:len(old)] != old:
+            self._lost_from = history
 
     def _note(self, verdict: dict, history: tuple) -> None:
         """Remember a position proven winnable (by its place in the history), for :meth:`undo_target`."""

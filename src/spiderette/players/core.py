@@ -35,7 +35,7 @@ from ..engine.game import Game
 from ..engine.move import DEAL, SENDS, Move, move_table
 
 __all__ = ["NEVER", "ALWAYS", "WITHOUT_STOCK", "Pruning", "Core", "column", "visible_column", "columns_of",
-           "links_table", "without_cyclic_gc"]
+           "links_table", "run_gone", "without_cyclic_gc"]
 
 #: When a pruning rule of :class:`Pruning` applies: never, always, or only once the stock is empty.
 NEVER, ALWAYS, WITHOUT_STOCK = "never", "always", "without stock"
@@ -114,6 +114,16 @@ def without_cyclic_gc() -> Iterator[None]:
             _gc_searches -= 1
             if _gc_searches == 0 and _gc_was_enabled:
                 gc.enable()
+
+
+def run_gone(col: bytes) -> bytes:
+    """The column ``col`` once the finished run on its top has left, the card it uncovers turned over.
+
+    >>> run_gone(column(1, (5, *range(13, 0, -1))))
+    b'\\x00\\x05'
+    """
+    col = col[:-RUN_LENGTH]
+    return bytes((col[0] - 1,)) + col[1:] if col[0] and col[0] == len(col) - 1 else col
 
 
 def column(down: int, cards: tuple[int, ...] | bytes) -> bytes:
@@ -403,9 +413,7 @@ class Core:
             left = bytes((left[0] - 1,)) + left[1:]  # turn over the card on top
         finished = col[-1] & RANK_MASK == ACE and self.complete(moved)
         if finished and self.auto_remove:
-            moved = moved[:-13]
-            if moved[0] and moved[0] == len(moved) - 1:
-                moved = bytes((moved[0] - 1,)) + moved[1:]
+            moved = run_gone(moved)
         return left, moved, finished
 
     def after(self, state: tuple, m: Move) -> tuple:
@@ -423,17 +431,12 @@ class Core:
             for i in range(k):
                 col = cols[i] + cards[dealt + i]   # (a face-up card on top: nothing to turn over, unless...)
                 if auto_remove and col[-1] & RANK_MASK == ACE and self.complete(col):
-                    col = col[:-13]   # (...a run it finished leaves)
+                    col = run_gone(col)   # (...a run it finished leaves)
                     runs += 1
-                    if col[0] and col[0] == len(col) - 1:
-                        col = bytes((col[0] - 1,)) + col[1:]
                 cols[i] = col
             return tuple(cols), dealt + k, runs
         col = cols[m.src]   # a send: the finished run leaves
         if self.complete(col):
-            col = col[:-13]
+            cols[m.src] = run_gone(col)
             runs += 1
-        if col[0] and col[0] == len(col) - 1:
-            col = bytes((col[0] - 1,)) + col[1:]  # turn over the card on top
-        cols[m.src] = col
         return tuple(cols), dealt, runs
