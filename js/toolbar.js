@@ -152,7 +152,7 @@ export function createChrome(uid = "sp") {
   const btnAnalyse = button("analyse", ...ANALYSE);
   btnAnalyse.hidden = true;
   // Give up (in the stats bar, beside the game it gives up): the game counts as lost, the post-mortem is offered
-  const btnResign = button("resign", "Give up", "Give up this game (it counts as lost), then see where it went wrong");
+  const btnResign = button("resign", "Give up", "Give up this game (a played game counts as lost, unless the table keeps no records), then see where it went wrong");
   const title = h("span", { class: "sp-title" });
   const btnResume = button("resume", "Resume", "Resume the saved game");
   btnResume.hidden = true;

@@ -95,6 +95,30 @@ def build(variant: str = "spiderette", tableau=(), stock=(), stock_size: int | N
             "foundations": found, **extra}
 
 
+# A process (a kernel) that counts `n` games (ids "<tag>-<i>") into the statistics of the folder given; with
+# "browser" last, as a kernel of a browser tab does (``platform.BROWSER``: JupyterLite's drive).
+COUNTER = """
+import sys
+from spiderette.engine import platform
+platform.BROWSER = sys.argv[4:] == ["browser"]
+from spiderette.userdata.statistics import record_result
+folder, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+for i in range(n):
+    record_result("spiderette", 4, won=i % 2 == 0, score=500 + i, moves=10 + i, game_id=f"{tag}-{i}", folder=folder)
+"""
+
+
+def count_at_once(folder: Path, kernels: int, games: int, browser: bool = False) -> list[int]:
+    """``kernels`` processes count ``games`` games each into ``folder``'s statistics at the same time; their
+    exit codes."""
+    import subprocess
+    import sys
+
+    procs = [subprocess.Popen([sys.executable, "-c", COUNTER, str(folder), f"k{k}", str(games),
+                               *(["browser"] if browser else [])], env=src_env()) for k in range(kernels)]
+    return [p.wait(timeout=300) for p in procs]
+
+
 def src_env() -> dict[str, str]:
     """The environment for a Python subprocess that imports the spiderette of this tree (``src/`` first on
     ``PYTHONPATH``), whatever is installed."""

@@ -167,6 +167,18 @@ def test_solve_with_prove_says_how_far_a_proof_still_is(capsys):
     assert proof.startswith("proof: no proof yet (time limit): ") and "more to visit" in proof
 
 
+def test_solve_with_prove_holds_at_most_max_held_tables(capsys, monkeypatch):
+    from spiderette.players.proof import DEFAULT_MAX_HELD
+
+    assert main(["solve", "7", "--prove", "--seconds", "0.2", "--max-held", "1000"]) == 0
+    proof = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("proof: "))
+    assert proof.startswith("proof: no proof yet (memory limit): ") and "more to visit" in proof
+    held, real = [], cli.prove
+    monkeypatch.setattr(cli, "prove", lambda g, **kw: held.append(kw["max_held"]) or real(g, node_limit=100))
+    assert main(["solve", "7", "--prove", "--seconds", "0.1"]) == 0
+    assert held == [DEFAULT_MAX_HELD], "a bound even when none is given"
+
+
 # ---------------------------------------------------------------------- errors
 @pytest.mark.parametrize("argv, words", [
     (["play", "1", "--variant", "klondike"], "invalid choice: 'klondike'"),
@@ -179,6 +191,10 @@ def test_solve_with_prove_says_how_far_a_proof_still_is(capsys):
     (["solve", "1", "--seconds", "-3"], "seconds must be a number > 0"),
     (["solve", "1", "--seconds", "inf"], "seconds must be a number > 0, not 'inf'"),
     (["solve", "1", "--seconds", "soon"], "seconds must be a number > 0, not 'soon'"),
+    (["solve", "1", "--seconds", "1e10"], "seconds must be at most 1,000,000,000 (about 31 years), not '1e10'"),
+    (["solve", "1", "--prove", "--max-held", "0"], "the tables held must be a whole number from 1 to 1,000,000,000"),
+    (["solve", "1", "--max-held", "2.5"], "the tables held must be a whole number from 1 to 1,000,000,000, not '2.5'"),
+    (["solve", "1", "--max-held", str(10**9 + 1)], "the tables held must be a whole number from 1 to 1,000,000,000"),
     (["lab", "--port", "70000"], "the port must be a whole number from 1 to 65535"),
     (["dance"], "invalid choice: 'dance'"),
     ([], "the following arguments are required: COMMAND"),

@@ -196,12 +196,12 @@ def test_the_drive_the_browser_keeps_is_found_only_in_a_browser_tab(monkeypatch,
 
 def test_in_a_browser_tab_the_records_live_on_the_drive(monkeypatch, tmp_path):
     """Without ``SPIDERETTE_HOME``, a browser tab keeps the statistics and the unfinished game on JupyterLite's
-    drive; a file written again there is removed before the new one is renamed onto its name (a rename over
-    a file on that drive hangs a later look at the name), and reads back whole."""
+    drive; a file written again there is removed before the new one (whole, under its ready name) is renamed
+    onto its name (a rename over a file on that drive hangs a later look at the name), and reads back whole."""
     import os
 
     from spiderette import stats
-    from spiderette.engine import savefile
+    from spiderette.engine import files
     from spiderette.userdata import datafolder
     from spiderette.userdata.resumefile import load_resume, save_resume
 
@@ -213,8 +213,14 @@ def test_in_a_browser_tab_the_records_live_on_the_drive(monkeypatch, tmp_path):
     assert datafolder.home() == drive / ".spiderette"
 
     renamed, replaced, rename = [], [], os.rename
-    monkeypatch.setattr(savefile.os, "rename", lambda a, b: (renamed.append(b), rename(a, b))[1])
-    monkeypatch.setattr(savefile.os, "replace", lambda a, b: replaced.append(b))
+
+    def renaming(a, b):
+        assert not os.path.lexists(b), f"a rename onto {b}, which exists"
+        renamed.append(b)
+        rename(a, b)
+
+    monkeypatch.setattr(files.os, "rename", renaming)
+    monkeypatch.setattr(files.os, "replace", lambda a, b: replaced.append(b))
     g = Game(seed=7)
     g.play("bd")
     save_resume(g, "abc")
@@ -222,7 +228,8 @@ def test_in_a_browser_tab_the_records_live_on_the_drive(monkeypatch, tmp_path):
     save_resume(g, "abc")   # over the first
     game, game_id = load_resume()
     assert (game_id, [str(m) for m in game.history]) == ("abc", ["bd1", "d"])
-    assert renamed == [drive / ".spiderette" / "resume.json"] * 2 and replaced == []
+    folder = drive / ".spiderette"
+    assert renamed == [folder / ".resume.json.ready", folder / "resume.json"] * 2 and replaced == []
     assert sorted(os.listdir(drive / ".spiderette")) == ["resume.json"], "no temporary file is left"
     assert stats().path == drive / ".spiderette" / "stats.json"
 

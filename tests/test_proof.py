@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 import threading
+from unittest.mock import ANY
 
 import pytest
 from spiderette_testkit import reachable
 
 from spiderette import Game
 from spiderette.players.core import columns_of
-from spiderette.players.proof import Outcome, prove
+from spiderette.players.proof import PRUNINGS, Outcome, Proof, prove
 from spiderette.players.solver import solve
 
 # A two-suit position with the stock dealt out: 740 tables reachable, none won.
@@ -85,12 +86,36 @@ def test_the_budget_and_the_cancel_stop_it_with_the_work_left_counted():
     assert (again.tables, again.still, again.layers, again.peak) == (p.tables, p.still, p.layers, p.peak), \
         "the same answer again"
     held = prove(g, max_held=5_000)
-    assert (held.outcome, held.stopped) == ("open", "memory limit") and 5_000 < held.peak < 6_000
+    assert (held.outcome, held.stopped, held.peak) == ("open", "memory limit", 5_000)
     stop = threading.Event()
     stop.set()
     p = prove(g, cancel=stop)
     assert p.outcome == "open" and p.cancelled and p.tables < 256
     assert prove(g, time_limit=0.2).outcome == "open"
+
+
+@pytest.mark.parametrize("most", [1, 10, 1_000])
+def test_the_pass_never_holds_more_tables_than_max_held(most):
+    p = prove(Game(seed=3), max_held=most)
+    assert (p.outcome, p.stopped, p.peak) == ("open", "memory limit", most)
+    assert p.still > 0 and str(p).startswith("no proof yet (memory limit)")
+
+
+def test_the_peak_is_exact_a_bound_of_the_peak_is_enough_and_one_less_is_not():
+    full = prove(Game(seed=80))
+    assert prove(Game(seed=80), max_held=full.peak) == Proof(**{**vars(full), "seconds": ANY})
+    short = prove(Game(seed=80), max_held=full.peak - 1)
+    assert (short.outcome, short.stopped, short.peak) == ("open", "memory limit", full.peak - 1)
+    assert short.tables < full.tables
+
+
+def test_a_pruning_is_given_by_value_or_by_name():
+    for name, pruning in PRUNINGS.items():
+        assert prove(Game(seed=12), node_limit=3_000, pruning=name) == \
+            Proof(**{**vars(prove(Game(seed=12), node_limit=3_000, pruning=pruning)), "seconds": ANY})
+    with pytest.raises(ValueError, match="pruning must be a Pruning or one of 'complete', 'every_move', "
+                                         "'streamliner', 'planner_moves', not 'x'"):
+        prove(Game(seed=1), pruning="x")
 
 
 @pytest.mark.parametrize(("call", "error"), [
@@ -99,6 +124,8 @@ def test_the_budget_and_the_cancel_stop_it_with_the_work_left_counted():
     (lambda: prove(Game(seed=1), time_limit=-1), ValueError),
     (lambda: prove(Game(seed=1), cancel=True), TypeError),
     (lambda: prove(Game(seed=1), max_held=0), ValueError),
+    (lambda: prove(Game(seed=1), pruning="x"), ValueError),
+    (lambda: prove(Game(seed=1), pruning=3), ValueError),
 ])
 def test_bad_arguments_are_refused_by_name(call, error):
     with pytest.raises(error):

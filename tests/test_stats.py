@@ -11,7 +11,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from spiderette_testkit import build, run, send, src_env
+from spiderette_testkit import build, count_at_once, run, send
 
 import spiderette
 from spiderette import Game, RecordsWarning, reset_stats, stats
@@ -373,7 +373,8 @@ RESUME_DAMAGE = {
     "no game id": lambda doc: json.dumps({k: v for k, v in doc.items() if k != "game_id"}),
     "a bad position": lambda doc: json.dumps({**doc, "position": {**doc["position"], "suits": "4"}}),
     "moves that do not lead to the position": lambda doc: json.dumps({**doc, "history": doc["history"][:-1]}),
-    "an unknown variant": lambda doc: json.dumps({**doc, "position": {**doc["position"], "variant": "poker"}}),
+    "an unknown variant": lambda doc: json.dumps({**doc, "position": {**doc["position"], "variant": "Poker!"}}),
+    "a built-in variant's unknown suits": lambda doc: json.dumps({**doc, "position": {**doc["position"], "suits": 3}}),
 }
 
 
@@ -442,24 +443,9 @@ def test_the_statistics_intent_leaves_a_play_running():
     assert [str(m) for m in f.result(timeout=10)] == ["bd1", "ea1", "d"]
 
 
-# A process that counts `n` games (ids "<tag>-<i>") into the statistics of the folder given.
-COUNTER = """
-import sys
-from spiderette.userdata.statistics import record_result
-folder, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-for i in range(n):
-    record_result("spiderette", 4, won=i % 2 == 0, score=500 + i, moves=10 + i, game_id=f"{tag}-{i}", folder=folder)
-"""
-
-
 def test_kernels_counting_at_once_lose_no_game(tmp_path):
     """Four processes (four kernels) count games into one statistics file at the same time: every game counts."""
-    import subprocess
-    import sys
-
-    procs = [subprocess.Popen([sys.executable, "-c", COUNTER, str(tmp_path), f"k{k}", "30"], env=src_env())
-             for k in range(4)]
-    assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0]
+    assert count_at_once(tmp_path, 4, 30) == [0, 0, 0, 0]
     row = stats(folder=tmp_path)["spiderette", 4]
     assert (row["played"], row["won"]) == (120, 60)
     assert row["best_score"] == 529 and row["fewest_moves"] == 10

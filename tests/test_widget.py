@@ -208,6 +208,45 @@ def test_play_steps_each_move_and_can_run_in_the_background():
     assert "Not allowed" in w.view["message"] and w.game.move_count == 3
 
 
+ANALYSE = ". Where did it go wrong? finds the move that lost it"
+
+
+def _played(record: bool = True) -> Widget:
+    w = Widget(seed=7, record=record)
+    w.move(1, 3)
+    return w
+
+
+def _undone_to_the_start() -> Widget:
+    w = _played()
+    w.undo()
+    return w
+
+
+def _given_up_before() -> Widget:
+    w = _played()
+    w.resign()
+    return w
+
+
+@pytest.mark.parametrize(("table", "words", "lost"), [
+    (_played, "Given up: recorded as a loss" + ANALYSE, 1),
+    (_undone_to_the_start, "Given up: recorded as a loss; no move to analyse", 1),
+    (_given_up_before, "Given up: its result was recorded before" + ANALYSE, 1),
+    (lambda: _played(record=False), "Given up: not recorded (this table keeps no records)" + ANALYSE, 0),
+    (lambda: Widget(seed=7), "Given up: not recorded (nothing was played); no move to analyse", 0),
+], ids=["played", "undone to the start", "given up before", "record=False", "not played"])
+def test_give_up_says_what_the_statistics_recorded(table, words, lost):
+    """The words name what was recorded, and offer "Where did it go wrong?" only with moves to look at."""
+    from spiderette import stats
+
+    w = table()
+    send(w, action="resign")
+    assert w.view["message"] == words
+    assert w.view["offer_analysis"] == ("resigned" if w.game.history else None)
+    assert (stats()["spiderette", 4]["lost"] if stats().rows else 0) == lost
+
+
 def test_bytes_synced_per_move_are_small():
     w = Widget(seed=7)
     w.deal()

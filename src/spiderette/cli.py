@@ -30,12 +30,14 @@ from importlib import resources
 from pathlib import Path
 
 from .engine.cards import card_code, card_text
-from .engine.errors import QUOTE_LIMIT, clip, quote
+from .engine.errors import MAX_SECONDS, QUOTE_LIMIT, clip, printable, quote
 from .engine.game import Game
 from .engine.positions import text_picture
 from .engine.variants import RULES, VARIANTS
 from .notebook.wording import ENDINGS
 from .players.advice import hint
+from .players.limits import MAX_TABLES
+from .players.proof import DEFAULT_MAX_HELD, prove
 
 #: The name of the play notebook that ``spiderette lab`` puts in the folder it serves.
 NOTEBOOK_NAME = "spiderette-play.ipynb"
@@ -208,6 +210,20 @@ def _seconds(text: str) -> float:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"seconds must be a number > 0, not {quote(text)}")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"seconds must be at most {MAX_SECONDS:,.0f} (about 31 years), "
+                                         f"not {quote(text)}")
+    return value
+
+
+def _held(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= MAX_TABLES:
+        raise argparse.ArgumentTypeError(f"the tables held must be a whole number from 1 to {MAX_TABLES:,}, "
+                                         f"not {quote(text)}")
     return value
 
 
@@ -267,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="when the solver leaves the deal undecided, run the layered proof pass for as many seconds "
                         "again: it proves lost a deal whose reachable tables fit, else says how many it still has "
                         "to visit")
+    p.add_argument("--max-held", type=_held, default=DEFAULT_MAX_HELD, metavar="N",
+                   help="the most tables the proof pass holds at once, about 270 bytes each (default: "
+                        f"{DEFAULT_MAX_HELD:,}, about 700 MB); it stops there and says how far it got")
     p.set_defaults(func=cmd_solve, command_parser=p)
 
     p = sub.add_parser("stats", help="print the statistics (spiderette.stats())",
@@ -482,6 +501,10 @@ def _ending(g: Game) -> str:
             f" · runs {g.runs_completed}/{g.runs_total}")
 
 
+#: How much of a piped line the transcript echoes.
+ECHO_LIMIT = 500
+
+
 def _read(prompt: str, echo: bool) -> str | None:
     """A line of input (``None`` at end of input, or with standard input closed); piped input is echoed so the
     transcript reads well."""
@@ -493,8 +516,8 @@ def _read(prompt: str, echo: bool) -> str | None:
     except EOFError:
         print()
         return None
-    if echo:
-        print(line)
+    if echo:   # (control characters escaped, a long line cut: a transcript a terminal shows as it is)
+        print(printable(line, ECHO_LIMIT))
     return line
 
 
@@ -603,9 +626,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     res = solve(g, time_limit=args.seconds)
     proof = None
     if args.prove and res.result == "unknown":   # every table the game can reach, layer by layer
-        from .players.proof import prove
-
-        proof = prove(g, time_limit=args.seconds)
+        proof = prove(g, time_limit=args.seconds, max_held=args.max_held)
     outcome = "loss" if proof is not None and proof.outcome == "lost" else res.result
     print("verdict:", VERDICTS.get(outcome) or f"unknown ({res.reason or 'budget spent'})")
     if res.odds is not None and outcome == "unknown":   # what an unknown means, measured (spiderette.players.odds)

@@ -188,7 +188,7 @@ def play_to_the_end_with_hints(page) -> dict:
     assert g.is_won == won
     t = H.wait_table(page, moves_are(len(history)), timeout=60)
     assert t["cols"] == cols(g), "the table drawn is the game played"
-    assert message_has("You won")(t) if won else message_has("counted as lost")(t), t["status"]
+    assert message_has("You won")(t) if won else message_has("recorded as a loss")(t), t["status"]
     row = H.kernel_json(page, "dict(spiderette.stats()['spiderette', 1])")
     assert row["played"] == 1 and row["won"] == int(won)
     print(f"deal 7 in one suit, following the hints: {'won' if won else 'lost'} in {len(history)} moves")

@@ -22,23 +22,23 @@ from __future__ import annotations
 import json
 import os
 import re
-from pathlib import Path
 
-from .errors import quote
-from .variants import RULES, Rules, register
+from .errors import clip, quote
+from .files import FileRefused, read_regular
+from .variants import MAX_COLUMNS, MAX_DECKS, RULES, TITLE_MAX, Rules, register, row_by_row
 
 __all__ = ["from_cardz", "to_cardz", "DesignError", "MAX_DESIGN_BYTES"]
 
 #: The largest design file read (the seed's is under 5,000 bytes).
 MAX_DESIGN_BYTES = 1_000_000
-#: The most tableau columns and decks a design may have (the widget draws up to ten columns comfortably).
-MAX_COLUMNS, MAX_DECKS = 13, 2
+# The most tableau columns and decks a design may have are the engine's (``variants.MAX_COLUMNS``: the notation
+# names ten columns, a to j; ``MAX_DECKS``: two).
 #: Top-level keys of a design: those that set the rules, and those that only describe or lay it out.
 RULE_KEYS = ("depots", "dealRules", "redealRules", "redealWhen", "winCondition", "scoring", "decks", "suits")
 PLAIN_KEYS = ("name", "family", "description", "depotOnly", "tools", "title")
 #: The score expression the engine keeps: a start, minus the moves, plus a bonus per filled foundation.
-SCORE = re.compile(r"^\s*(\d{1,9})\s*-\s*moves\s*\+\s*(\d{1,9})\s*\*\s*"
-                   r"count\(\s*Foundation\s*,\s*!empty\(it\)\s*\)\s*$")
+SCORE = re.compile(r"^\s*([0-9]{1,9})\s*-\s*moves\s*\+\s*([0-9]{1,9})\s*\*\s*"
+                   r"count\(\s*Foundation\s*,\s*!empty\(it\)\s*\)\s*$", re.ASCII)
 #: How a tableau builds (``Rules.build``), as the keys a design's build adds to ``"direction": "Down"``; a design
 #: may also write ``"colour"`` for ``"color"`` and ``"suit": "Any"`` for any suit.
 BUILD_KEYS: dict[str, dict[str, str]] = {"any": {}, "suit": {"suit": "Same"}, "alternate": {"color": "Alternate"}}
@@ -69,11 +69,18 @@ def from_cardz(design: str | os.PathLike | dict) -> Rules:
         return DesignError(f"{where}: {part} {why}")
 
     name = data.get("name")
-    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9 '_-]{0,59}", name):
+    if not isinstance(name, str) or not DESIGN_NAME.fullmatch(name):
         raise bad("'name'", f"must be a name of letters, digits, spaces, ' _ or - (at most 60), not {quote(name)}")
+    title = data.get("title", name)
+    if not isinstance(title, str) or not 0 < len(title) <= TITLE_MAX or not title.isprintable() \
+            or title != title.strip():
+        raise bad("'title'", f"must be 1 to {TITLE_MAX} printable characters (or left out: the name), not"
+                  f" {quote(title)}")
     unknown = [k for k in data if k not in RULE_KEYS + PLAIN_KEYS]
     if unknown:
-        raise bad(f"{', '.join(map(repr, unknown))}", f"{'is' if len(unknown) == 1 else 'are'} not part of a"
+        named = ", ".join(quote(k, 60) for k in unknown[:5]) + (f" and {len(unknown) - 5:,} more" if len(unknown) > 5
+                                                                  else "")
+        raise bad(named, f"{'is' if len(unknown) == 1 else 'are'} not part of a"
                   f" design this engine reads (it reads {', '.join(RULE_KEYS + PLAIN_KEYS)})")
     stock, found, tab = _depots(data.get("depots"), bad)
     runs = found.get("repeat", 1)
@@ -96,12 +103,12 @@ def from_cardz(design: str | os.PathLike | dict) -> Rules:
                   f" \"depots\": \"Foundation\"}}), not {quote(win)}")
     start, bonus = _score(data.get("scoring"), bad)
     suits = _suits(data.get("suits"), group, build, bad)
-    slug = name.lower().replace(" ", "_").replace("-", "_").replace("'", "")
+    slug = _slug(name)
     auto_send = tab.get("autoSend") == "Foundation"
     if "autoSend" in tab and not auto_send:
         raise bad("the Tableau's 'autoSend'", f"can only be \"Foundation\" (or left out: runs sent by hand), not"
                   f" {quote(tab['autoSend'])}")
-    rules = Rules(slug, name, decks, layout, face_up, deal_with_empty, group, suits, order, start, bonus, auto_send,
+    rules = Rules(slug, title, decks, layout, face_up, deal_with_empty, group, suits, order, start, bonus, auto_send,
                   build)
     try:
         return register(rules)
@@ -132,8 +139,10 @@ def to_cardz(rules: Rules | str) -> str:
                "autoFlipTop": True}
     if rules.auto_send:
         tableau["autoSend"] = "Foundation"
+    named = {"name": rules.title} if _slug(rules.title) == rules.name and DESIGN_NAME.fullmatch(rules.title) \
+        else {"name": rules.name, "title": rules.title}   # (a title that is not the name's: both)
     design: dict = {
-        "name": rules.title, "family": "Spider",
+        **named, "family": "Spider",
         "depots": [
             {"type": "Stock", "col": 0, "row": 0, "name": "stock", "acceptRule": "none", "ejectRule": "locked"},
             {"type": "Foundation", "col": 3, "row": 0, "name": "found", "repeat": 4 * rules.decks,
@@ -153,29 +162,36 @@ def to_cardz(rules: Rules | str) -> str:
 
 
 # ---------------------------------------------------------------------- reading the parts
+#: A design's name: the variant's name is it in lower case, spaces and - as _, without ' (``_slug``).
+DESIGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '_-]{0,59}", re.ASCII)
+
+
+def _slug(name: str) -> str:
+    return name.lower().replace(" ", "_").replace("-", "_").replace("'", "")
+
+
 def _parse(design: object) -> dict:
+    """The design's JSON object, from its text, a path to its file, or the ``dict`` itself."""
     if isinstance(design, dict):
         data = design
     elif isinstance(design, (str, os.PathLike)):
         text = os.fspath(design)
+        if not isinstance(text, str):   # (a path given as bytes)
+            raise TypeError(f"from_cardz() reads a design's JSON text, a path or a dict, not {quote(design)}")
+        if isinstance(design, str):
+            text = text.removeprefix(BOM)
         if isinstance(design, os.PathLike) or not text.lstrip().startswith(("{", "[")):
-            path = Path(text)
-            try:
-                size = path.stat().st_size
-                if size > MAX_DESIGN_BYTES:
-                    raise DesignError(f"{quote(text)} is {size:,} bytes: a design file holds at most"
-                                      f" {MAX_DESIGN_BYTES:,}")
-                text = path.read_text(encoding="utf-8")
-            except OSError as e:
-                raise DesignError(f"cannot read the design file {quote(text)}: {e.strerror or e}") from None
-            except UnicodeDecodeError:
-                raise DesignError(f"{quote(os.fspath(design))} is not a design file (not UTF-8 text)") from None
+            text = _read_design(text)
         if len(text) > MAX_DESIGN_BYTES:
             raise DesignError(f"a design file holds at most {MAX_DESIGN_BYTES:,} characters, not {len(text):,}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise DesignError(f"not a design file: not JSON ({e})") from None
+        except RecursionError:
+            raise DesignError("not a design file: its JSON is nested too deeply") from None
+        except ValueError:   # (Python refuses a whole number of more than 4,300 digits)
+            raise DesignError("not a design file: it holds a number with too many digits") from None
     else:
         raise TypeError(f"from_cardz() reads a design's JSON text, a path or a dict, not {quote(design)}")
     if not isinstance(data, dict):
@@ -183,9 +199,39 @@ def _parse(design: object) -> dict:
     return data
 
 
-def _number(v: object, part: str, lo: int, hi: int, bad) -> int:
+#: A byte-order mark, which some editors put at the start of a UTF-8 file: read as nothing.
+BOM = "\ufeff"
+
+
+def _read_design(path: str) -> str:
+    """The text of the design file ``path``: a regular file of at most :data:`MAX_DESIGN_BYTES`, UTF-8 (a
+    byte-order mark allowed), read at once or refused at once (a folder, a pipe, ``/dev/zero``)."""
+    name = quote(path, 200)
+    if not path.strip():
+        raise DesignError("no design: give a design's JSON text, a path to its file or a dict, not"
+                          f" {name}")
+    if "\0" in path:
+        raise DesignError(f"cannot read the design file {name}: a path cannot hold a NUL character")
+    try:
+        raw = read_regular(path, MAX_DESIGN_BYTES)
+    except FileRefused as e:
+        if e.kind == "large":
+            raise DesignError(f"{name} is {e.size:,} bytes: a design file holds at most {MAX_DESIGN_BYTES:,}")\
+                from None
+        raise DesignError(f"{name} is {e}, not a design file") from None
+    except OSError as e:
+        raise DesignError(f"cannot read the design file {name}: {clip(e.strerror or str(e))}") from None
+    except ValueError as e:
+        raise DesignError(f"cannot read the design file {name}: {clip(str(e))}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DesignError(f"{name} is not a design file (not UTF-8 text)") from None
+
+
+def _number(v: object, part: str, lo: int, hi: int, bad, why: str = "") -> int:
     if type(v) is not int or not lo <= v <= hi:
-        raise bad(part, f"must be a whole number from {lo} to {hi}, not {quote(v)}")
+        raise bad(part, f"must be a whole number from {lo} to {hi}{why}, not {quote(v)}")
     return v
 
 
@@ -207,7 +253,9 @@ def _depots(depots: object, bad) -> tuple[dict, dict, dict]:
         if not isinstance(d.get("name"), str) or not d["name"]:
             raise bad(f"the {kind} depot", f"needs a 'name', not {quote(d.get('name'))}")
         _number(d.get("repeat", 1), f"the {kind} depot's 'repeat'", 1, 1 if kind == "Stock" else
-                (4 * MAX_DECKS if kind == "Foundation" else MAX_COLUMNS), bad)
+                (4 * MAX_DECKS if kind == "Foundation" else MAX_COLUMNS), bad,
+                f" (the most columns this engine plays: the notation names them a to {chr(96 + MAX_COLUMNS)})"
+                if kind == "Tableau" else "")
         by_type[kind] = d
     missing = [k for k in ("Stock", "Foundation", "Tableau") if k not in by_type]
     if missing:
@@ -268,17 +316,21 @@ def _tableau(tab: dict, bad) -> tuple[str, str]:
     return group, builds[0]
 
 
-def _targets(to: object, name: str, columns: int, part: str, bad) -> list[int]:
+def _targets(to: object, name: str, columns: int, part: str, cards: int, bad) -> list[int]:
+    """The columns a deal rule deals to, in turn; refused as soon as they name more than the deck's ``cards``."""
     names = to if isinstance(to, list) else [to]
-    out = []
+    out: list[int] = []
     for t in names:
         if t == name:
             out.extend(range(columns))
-            continue
-        m = re.fullmatch(rf"{re.escape(name)}-(\d+)", t) if isinstance(t, str) else None
-        if m is None or not 1 <= int(m.group(1)) <= columns:
-            raise bad(part, f"deals to {quote(t)}: name a tableau, {name}-1 to {name}-{columns}, or {name} for all")
-        out.append(int(m.group(1)) - 1)
+        else:
+            m = re.fullmatch(rf"{re.escape(name)}-([1-9][0-9]?)", t, re.ASCII) if isinstance(t, str) else None
+            if m is None or not 1 <= int(m.group(1)) <= columns:
+                raise bad(part, f"deals to {quote(t)}: name a tableau, {name}-1 to {name}-{columns}, or {name} for"
+                          " all")
+            out.append(int(m.group(1)) - 1)
+        if len(out) > cards:   # (checked as they come: a list of a million names is refused at once)
+            raise bad(part, f"deals more cards than the deck's {cards}")
     if not out:
         raise bad(part, "deals to no tableau")
     return out
@@ -302,11 +354,11 @@ def _deal(rules: object, name: str, columns: int, cards: int, bad) -> tuple[tupl
         robin = r.get("roundRobin", False)
         if not isinstance(robin, bool):
             raise bad(part, f"'roundRobin' must be true or false, not {quote(robin)}")
-        targets = _targets(r.get("to"), name, columns, part, bad)
+        targets = _targets(r.get("to"), name, columns, part, cards - len(dealt), bad)
+        if len(dealt) + n * len(targets) > cards:   # (counted before the cards are laid out)
+            raise bad(part, f"deals more cards than the deck's {cards}")
         order = [t for _ in range(n) for t in targets] if robin else [t for t in targets for _ in range(n)]
         dealt.extend((t, up) for t in order)
-        if len(dealt) > cards:
-            raise bad(part, f"deals more cards than the deck's {cards}")
     layout = tuple(sum(1 for c, _ in dealt if c == col) for col in range(columns))
     if 0 in layout:
         raise bad("'dealRules'", f"deal nothing to {name}-{layout.index(0) + 1}: every tableau starts with a card")
@@ -321,8 +373,7 @@ def _deal(rules: object, name: str, columns: int, cards: int, bad) -> tuple[tupl
         raise bad("'dealRules'", f"give the tableaus {ups} face-up cards: this engine starts every column with"
                   " the same number face up, at least one")
     order = tuple(c for c, _ in dealt)
-    row_by_row = tuple(c for row in range(max(layout)) for c, h in enumerate(layout) if row < h)
-    return layout, ups[0], None if order == row_by_row else order
+    return layout, ups[0], None if order == row_by_row(layout) else order
 
 
 def _redeal(rules: object, name: str, bad) -> None:
@@ -371,10 +422,8 @@ def _suits(suits: object, group: str, build: str, bad) -> tuple[int, ...]:
 
 def _deal_rules(rules: Rules) -> list[dict]:
     """The dealGroup rules of a variant's deal: row by row, each row as runs of columns of the same face."""
-    order = rules.deal_order
     layout = rules.layout
-    if order is None:
-        order = tuple(c for row in range(max(layout)) for c, h in enumerate(layout) if row < h)
+    order = rules.deal_order or row_by_row(layout)
     counts = [0] * len(layout)
     cards = []
     for c in order:

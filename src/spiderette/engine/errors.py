@@ -201,6 +201,19 @@ def clip(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def printable(text: str, limit: int = 200) -> str:
+    """``text`` as a terminal may show it: control characters (an escape, a bell, a carriage return) written
+    as escapes, cut to ``limit`` characters with its length said.
+
+    >>> print(printable("ab\\x1b[2Jcd\\x07"))
+    ab\\x1b[2Jcd\\x07
+    >>> printable("ab " * 1000, 9)
+    'ab ab ab … (3000 characters)'
+    """
+    shown = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text[:limit])
+    return shown if len(text) <= limit else f"{shown}… ({len(text)} characters)"
+
+
 def is_whole(value: object) -> bool:
     """Is ``value`` a whole number: an ``int``, not a ``bool``? (The test behind :func:`whole`, for checks that
     say their own words.)"""

@@ -25,7 +25,7 @@ from .cards import ACE, KING, RANK_MASK, card_code, is_complete_run, rank_of
 from .checks import check_state
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, Refusal, flag, quote, seconds, whole
-from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves
+from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves, too_many
 from .variants import Rules, get_rules
 
 SCORINGS = ("standard", "pairs")
@@ -855,7 +855,8 @@ class Game:
         return load(cls, path)
 
 
-#: The most moves one sequence may hold (``play``, ``w.play``): an endless iterator is refused, not read forever.
+#: The most moves one sequence may hold (``play``, ``w.play``, a line typed to ``spiderette play``): an endless
+#: iterator is refused, not read forever, and a longer text before any of it is parsed.
 MAX_SEQUENCE = 100_000
 
 
@@ -867,14 +868,14 @@ def parse_sequence(moves: object) -> list[Move]:
     [Move.parse('ab'), Move.parse('d')]
     """
     if isinstance(moves, str):
-        return parse_moves(moves)
+        return parse_moves(moves, MAX_SEQUENCE)
     if isinstance(moves, Move):   # one move is a sequence of one
         return [moves]
     if not isinstance(moves, Iterable) or isinstance(moves, (bytes, bytearray, dict)):
         raise NotationError(f"moves are notation like 'ab d cg2' or a list of moves, not {quote(moves)}")
     out = [as_move(m, f"move {i}") for i, m in enumerate(itertools.islice(moves, MAX_SEQUENCE + 1), start=1)]
     if len(out) > MAX_SEQUENCE:
-        raise NotationError(f"a sequence holds at most {MAX_SEQUENCE:,} moves; this one holds more")
+        raise too_many(MAX_SEQUENCE)
     return out
 
 

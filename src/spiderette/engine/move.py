@@ -25,6 +25,7 @@ Move.parse('d')
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -136,14 +137,34 @@ class Move:
 DEAL = Move("deal")
 
 
-def parse_moves(text: str) -> list[Move]:
+#: One token of a sequence: what white space and commas separate (as ``str.split`` splits).
+_WORD = re.compile(r"[^\s,]+")
+
+
+def too_many(most: int) -> NotationError:
+    """The refusal of a sequence of more than ``most`` moves."""
+    return NotationError(f"a sequence holds at most {most:,} moves; this one holds more")
+
+
+def parse_moves(text: str, most: int | None = None) -> list[Move]:
     """Parse moves separated by white space (or commas); a ``NotationError`` names the bad token.
+
+    With ``most``, a text of more than ``most`` tokens is refused before any is parsed: they are counted one
+    by one up to ``most + 1``, so a text of millions is refused at once.
 
     >>> [str(m) for m in parse_moves("ab d cg2")]
     ['ab', 'd', 'cg2']
+    >>> parse_moves("ab " * 5, most=4)
+    Traceback (most recent call last):
+    ...
+    spiderette.engine.errors.NotationError: a sequence holds at most 4 moves; this one holds more
     """
     if not isinstance(text, str):
         raise NotationError(f"moves are written as a string like 'ab d cg2', not {quote(text)}")
+    # (more than ``most`` tokens need at least 2 * most + 1 characters: a shorter text is not counted)
+    if most is not None and len(text) > 2 * most \
+            and next(itertools.islice(_WORD.finditer(text), most, None), None) is not None:
+        raise too_many(most)
     return [Move.parse(tok) for tok in text.replace(",", " ").split()]
 
 

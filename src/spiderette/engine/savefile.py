@@ -6,18 +6,12 @@ was edited by hand or cut short is refused whole. Only a regular file of at most
 
 from __future__ import annotations
 
-import errno
-import glob
 import json
 import os
-import stat
-import tempfile
-import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import platform
 from .errors import MAX_SECONDS, SaveFileError, clip, is_number, quote
+from .files import FileRefused, read_regular, write_atomic
 from .move import Move
 
 if TYPE_CHECKING:
@@ -67,124 +61,19 @@ def save(g: Game, path: str | os.PathLike) -> None:
     write_atomic(path, json.dumps(document(g), indent=1) + "\n")
 
 
-def _rename_over(tmp: str, path: Path) -> None:
-    """``os.replace(tmp, path)``; in a browser tab, remove ``path`` first and then rename: on JupyterLite's
-    drive (0.8.6) a rename over an existing file leaves the old file's entry behind, and the next look at the
-    name after it is removed hangs the kernel. (One kernel in one tab: nobody reads between the two steps.)"""
-    if platform.BROWSER:
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            pass
-        os.rename(tmp, path)
-    else:
-        os.replace(tmp, path)
-
-
-def write_atomic(path: str | os.PathLike, text: str, *, durable: bool = True) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file beside it, renamed over it (``os.replace``).
-
-    A reader sees the old file or the new one, never half of one. ``durable=True`` also flushes the file
-    and the rename to the disk (``fsync``), so a power cut keeps one of the two; ``durable=False`` skips
-    that, for small files written often. An existing file keeps its permission bits; a new one gets the
-    usual ones (0666 less the umask). On an error the temporary file is removed and the old file is kept.
-    """
-    path = Path(os.path.realpath(path))   # through a symbolic link: its target is what is replaced
-    folder = path.parent
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    else:
-        if not stat.S_ISREG(st.st_mode):   # a folder, a pipe, a device: never replaced by a file
-            raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path)) if stat.S_ISDIR(st.st_mode) \
-                else OSError(errno.EINVAL, "not a regular file (a pipe, a socket or a device)", str(path))
-        mode = stat.S_IMODE(st.st_mode)
-    _clean_stale(folder, path.name)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        _rename_over(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    if durable:
-        _fsync_folder(folder)
-
-
-#: A temporary file this old was left by a writer that was killed: the next write removes it.
-STALE_SECONDS = 600
-
-
-def _clean_stale(folder: Path, name: str) -> None:
-    """Remove the temporary files of ``name`` left in ``folder`` by writers killed mid-write (never raises)."""
-    now = time.time()
-    try:
-        for tmp in folder.glob(f".{glob.escape(name)}.*.tmp"):
-            try:
-                if now - tmp.lstat().st_mtime > STALE_SECONDS:
-                    tmp.unlink()
-            except OSError:
-                pass
-    except OSError:
-        pass
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable (POSIX); where folders cannot be opened, there is nothing to do."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _read(path: str | os.PathLike) -> bytes:
     """The bytes of a regular file of at most ``MAX_BYTES``; anything else is refused without blocking."""
     name = quote(str(path), PATH_LIMIT)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        return read_regular(path, MAX_BYTES)
+    except FileRefused as e:
+        if e.kind == "large":
+            raise SaveFileError(f"{name} is {e}: too large for a save file (at most {MAX_BYTES:,})") from None
+        raise SaveFileError(f"{name} is {e}, not a save file") from None
     except OSError as e:
         raise SaveFileError(f"cannot read save file {name}: {e.strerror or e}") from None
     except (TypeError, ValueError) as e:
         raise SaveFileError(f"cannot read save file {name}: {e}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise SaveFileError(f"{name} is {kind}, not a save file")
-        if info.st_size > MAX_BYTES:
-            raise SaveFileError(f"{name} is {info.st_size:,} bytes: too large for a save file"
-                                f" (at most {MAX_BYTES:,})")
-        chunks, size = [], 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > MAX_BYTES:
-            raise SaveFileError(f"{name} grew past {MAX_BYTES:,} bytes while it was read")
-        return b"".join(chunks)
-    except OSError as e:
-        raise SaveFileError(f"cannot read save file {name}: {e.strerror or e}") from None
-    finally:
-        os.close(fd)
 
 
 def _canonical(data: object) -> str:
@@ -194,6 +83,8 @@ def _canonical(data: object) -> str:
 
 def load(cls: type[Game], path: str | os.PathLike) -> Game:
     """Read a game written by :func:`save`; ``SaveFileError`` says what is wrong with any other file."""
+    from .game import MAX_SEQUENCE
+
     name = quote(str(path), PATH_LIMIT)
     raw = _read(path)
     try:
@@ -217,10 +108,12 @@ def load(cls: type[Game], path: str | os.PathLike) -> Game:
         g = cls.from_dict(doc["start"])
         history = [Move.parse(t) for t in doc["history"]]
         redo = [Move.parse(t) for t in doc["redo"]]
-        g.play(history)
+        for i in range(0, len(history), MAX_SEQUENCE):   # (a game may be longer than one sequence's cap)
+            g.play(history[i:i + MAX_SEQUENCE])
         if _canonical(g.to_dict()) != _canonical(doc["position"]):
             raise SaveFileError(f"{name} is damaged: its moves do not lead to its saved position")
-        g.play(redo)
+        for i in range(0, len(redo), MAX_SEQUENCE):
+            g.play(redo[i:i + MAX_SEQUENCE])
         for _ in redo:
             g.undo()
     except SaveFileError:

@@ -15,10 +15,12 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from .errors import quote
+from .errors import is_whole, quote
+from .move import MAX_COLUMNS as MOVE_COLUMNS
 
 #: The bits of a card (``suit * 16 + rank``; bit 4 is its colour) that a group compares: ``above`` continues a
 #: group on ``below`` when ``below & mask == (above & mask) + 1``. Every bit: one rank lower in the same suit;
@@ -95,10 +97,12 @@ class Rules:
     unit: int | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self.group not in GROUPS:
-            raise ValueError(f"group must be one of {', '.join(GROUPS)}, not {quote(self.group)}")
-        if self.build not in BUILDS:
-            raise ValueError(f"build must be one of {', '.join(BUILDS)}, not {quote(self.build)}")
+        for name in ("layout", "suit_options", "deal_order"):   # (a list given is taken as a tuple)
+            if isinstance(getattr(self, name), list):
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+        check_rules(self)
+        if self.deal_order == row_by_row(self.layout):   # (one deal, one value: the same rules compare equal)
+            object.__setattr__(self, "deal_order", None)
         colour = self.group == "colour"
         object.__setattr__(self, "links", same_colour_links if colour else same_suit_links)
         object.__setattr__(self, "link_mask", COLOUR_MASK if colour else SUIT_MASK)
@@ -149,6 +153,83 @@ class Rules:
         """How many cards each deal puts out: 7, 7, 7, 3 for spiderette."""
         sizes = self.stock_sizes()
         return tuple(a - b for a, b in zip(sizes, sizes[1:]))
+
+
+#: The bounds of :class:`Rules` (a design file has the same): columns (the notation's letters a to j), decks,
+#: and the score's numbers.
+MAX_COLUMNS, MAX_DECKS, MAX_SCORE = MOVE_COLUMNS, 2, 10**9 - 1
+#: A variant's name: lower-case letters, digits and ``_``, a letter first, at most 60 (a design's name, slugged).
+NAME = re.compile(r"[a-z][a-z0-9_]{0,59}")
+TITLE_MAX = 60
+
+
+def row_by_row(layout: tuple[int, ...]) -> tuple[int, ...]:
+    """The column of each card of a deal made row by row, as in Klondike (``Rules.deal_order`` ``None``).
+
+    >>> row_by_row((1, 2, 2))
+    (0, 1, 2, 1, 2)
+    """
+    return tuple(c for row in range(max(layout, default=0)) for c, h in enumerate(layout) if row < h)
+
+
+def check_rules(r: Rules) -> None:
+    """Refuse rules no game can be played by: a ``ValueError`` naming the field and its bounds (a
+    ``TypeError`` for a field of the wrong type). :class:`Rules` calls it when made, so nothing that fails
+    here is ever registered or played.
+
+    >>> Rules("mine", "Mine", 1, (1, 2, 3), face_up=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: face_up must be a whole number from 1 to 1 (the shortest column), not 0
+    """
+    def whole_in(value: object, field: str, lo: int, hi: int, why: str = "") -> int:
+        if not is_whole(value):
+            raise TypeError(f"{field} must be a whole number, not {quote(value)}")
+        if not lo <= value <= hi:
+            raise ValueError(f"{field} must be a whole number from {lo} to {hi}{why}, not {quote(value)}")
+        return value
+
+    if not isinstance(r.name, str) or not NAME.fullmatch(r.name):
+        raise ValueError(f"name must be lower-case letters, digits and _ (a letter first, at most 60), not"
+                         f" {quote(r.name)}")
+    if not isinstance(r.title, str) or not 0 < len(r.title) <= TITLE_MAX or not r.title.isprintable() \
+            or r.title != r.title.strip():
+        raise ValueError(f"title must be 1 to {TITLE_MAX} printable characters, not {quote(r.title)}")
+    whole_in(r.decks, "decks", 1, MAX_DECKS)
+    layout = r.layout
+    if not isinstance(layout, tuple) or not 1 <= len(layout) <= MAX_COLUMNS:
+        raise ValueError(f"layout must be a tuple of 1 to {MAX_COLUMNS} column heights, not {quote(layout)}")
+    for i, h in enumerate(layout):
+        whole_in(h, f"layout[{i}]", 1, 52 * r.decks, " (every column starts with a card)")
+    if sum(layout) > 52 * r.decks:
+        raise ValueError(f"layout deals {sum(layout)} cards: {r.decks} deck{'s' * (r.decks > 1)} hold"
+                         f" {52 * r.decks}")
+    whole_in(r.face_up, "face_up", 1, min(layout), " (the shortest column)")
+    for flag in ("deal_with_empty", "auto_send"):
+        if not isinstance(getattr(r, flag), bool):
+            raise TypeError(f"{flag} must be True or False, not {quote(getattr(r, flag))}")
+    if r.group not in GROUPS:
+        raise ValueError(f"group must be one of {', '.join(GROUPS)}, not {quote(r.group)}")
+    if r.build not in BUILDS:
+        raise ValueError(f"build must be one of {', '.join(BUILDS)}, not {quote(r.build)}")
+    suits = r.suit_options
+    allowed = (4,) if r.group == "colour" else (4, 2) if r.build == "alternate" else (4, 2, 1)
+    if (not isinstance(suits, tuple) or not suits or len(set(suits)) != len(suits)
+            or any(type(n) is not int or n not in allowed for n in suits)):
+        why = " (runs by colour: a deck of 4 suits)" if r.group == "colour" else \
+            " (alternate colours: one suit has one colour)" if r.build == "alternate" else ""
+        raise ValueError(f"suit_options must be a tuple of some of {', '.join(map(str, allowed))}, each once"
+                         f"{why}, not {quote(suits)}")
+    order = r.deal_order
+    if order is not None:
+        if not isinstance(order, tuple) or len(order) != sum(layout) \
+                or any(not is_whole(c) or not 0 <= c < len(layout) for c in order) \
+                or tuple(order.count(c) for c in range(len(layout))) != layout:
+            raise ValueError(f"deal_order must be a tuple of the column (0 to {len(layout) - 1}) of each of the"
+                             f" {sum(layout)} cards dealt, as many for each column as its layout says, not"
+                             f" {quote(order)}")
+    whole_in(r.start_score, "start_score", 0, MAX_SCORE)
+    whole_in(r.run_bonus, "run_bonus", 0, MAX_SCORE)
 
 
 #: The variants that come with the package (a design read by :func:`~spiderette.engine.cardz.from_cardz` joins

@@ -15,8 +15,8 @@ False
 Move.parse('bd1')
 >>> t.changed(g, moved=True); sorted(os.listdir(folder))
 ['resume.json']
->>> t.give_up(g); stats()["spiderette", 4]["lost"]  # New game: a played game given up is a loss
-1
+>>> t.give_up(g), stats()["spiderette", 4]["lost"]  # New game: a played game given up is a loss
+('recorded', 1)
 """
 
 from __future__ import annotations
@@ -89,13 +89,22 @@ class TableRecords:
         """The table deals a new game (or restarts): a new id; it counts once a move is made."""
         self.game_id, self.played, self.counted = new_id(), False, False
 
-    def give_up(self, game: Game) -> None:
-        """The table leaves ``game`` (New game, Restart, Resume): a loss if it was played and not won."""
-        if not (self.enabled and self.played):
-            return
+    def give_up(self, game: Game) -> str:
+        """The table leaves ``game`` (New game, Restart, Resume, Give up): a loss if it was played and not won.
+
+        Returns what was recorded: ``"recorded"`` (its result, now), ``"counted_before"`` (its result was
+        recorded already), ``"not_recording"`` (this table keeps no records) or ``"not_played"`` (no move was
+        made: a game never touched does not count).
+        """
+        if not self.enabled:
+            return "not_recording"
+        if not self.played:
+            return "not_played"
+        told = "counted_before" if self.counted else "recorded"
         if not self.counted:
             self._count(game, won=game.is_won)
         self._guard("clear the saved game", clear_resume, self.game_id)
+        return told
 
     def changed(self, game: Game, moved: bool) -> None:
         """After a change of the table (``moved``: a move, deal, send or redo): count a win, or save."""
@@ -118,7 +127,7 @@ class TableRecords:
                 return
             # this game takes the saved one's place: that one is given up (a loss, unless counted already)
             record_result(info["variant"], info["suits"], won=False, score=info["score"], moves=info["moves"],
-                          game_id=info["id"])
+                          game_id=info["id"], unread_design=not info["playable"])
         save_resume(game, self.game_id)
 
     def _count(self, game: Game, won: bool) -> None:
@@ -131,7 +140,7 @@ class TableRecords:
         if not self.enabled:
             return None
         info = self._guard("read the saved game", resume_info)
-        if not info or info["id"] == self.game_id:
+        if not info or info["id"] == self.game_id or not info["playable"]:   # (a design not read: kept, not offered)
             return None
         return {k: info[k] for k in ("variant", "suits", "seed", "moves", "score")}
 
@@ -140,6 +149,11 @@ class TableRecords:
         if not self.enabled:
             return None
         there = self._guard("look for the saved game", lambda: (home() / RESUME_FILE).exists())
+        info = self._guard("read the saved game", resume_info) if there else None
+        if info is not None and not info["playable"]:   # kept for when its design is read again
+            self.note = (f"The saved game is of the design {info['variant']!r} ({info['suits']} suits), not read in"
+                         " this session: read its design (from_cardz) to resume it")
+            return None
         loaded = self._guard("read the saved game", load_resume)
         if loaded is None and there and self.note is None:
             self.note = "The saved game could not be read: it was set aside (see the warning)"

@@ -41,7 +41,7 @@ from .scripted import ScriptedPlay
 from .traits import Flag
 from .view import click_move, view
 from .winnable import WinnableCheck
-from .wording import hidden_named, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
+from .wording import given_up, hidden_named, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
 #: ``view["last"]`` kinds that are a move made on the table (the game then counts in the statistics).
 MOVED = ("move", "deal", "send", "redo")
@@ -431,21 +431,20 @@ class Widget(anywidget.AnyWidget):
         self._publish(message)
 
     def resign(self) -> None:
-        """Give up the game on the table (the Give up button): it counts as lost in the statistics, and the
-        table offers "Where did it go wrong?". The cards stay as they are (Undo and play go on, uncounted)."""
+        """Give up the game on the table (the Give up button): a played game counts as lost in the statistics
+        (once; never with ``record=False``), and the message says what was recorded. With moves in its
+        history the table offers "Where did it go wrong?". The cards stay (Undo and play go on, uncounted)."""
         self.stop()
         with self._lock:
             g = self._game
             if g.is_won:
                 self._publish("The game is won: nothing to give up")
                 return
-            self._records.give_up(g)
+            recorded = self._records.give_up(g)   # "recorded", "counted_before", "not_recording", "not_played"
             self._hints.clear()
             if g.history:
                 self._offer = "resigned"
-                self._publish("Given up: counted as lost. Where did it go wrong? finds the move that lost it")
-            else:
-                self._publish("Given up before the first move: nothing to analyse")
+            self._publish(given_up(recorded, bool(g.history)))
 
     # ------------------------------------------------------------------ thinking (the honest search)
     def think(self, wait: bool = False, budget: int | None = None):

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from ..engine import platform
 from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
-from ..players.proof import Proof, prove
+from ..players.proof import DEFAULT_MAX_HELD, Proof, prove
 from ..players.solver import SolveResult, solve
 
 #: Seconds the indicator's solver may take for one table, and the tables it may expand (whichever comes first:
@@ -36,11 +36,11 @@ WINNABLE_TABLES = 200_000
 #: played (ten times: the search the odds were measured with).
 WINNABLE_MORE = 10
 #: Then, while nothing is played still, the layered proof pass visits up to this many tables, holding at most
-#: ``WINNABLE_PROOF_HELD`` at once (about a minute and 700 MB at the most: it forgets each finished layer).
+#: :data:`~spiderette.players.proof.DEFAULT_MAX_HELD` at once (about a minute and 700 MB at the most: it forgets
+#: each finished layer).
 #: Deals 115 and 180 of four suits, lost, are proven in 1.2 and 5.1 million tables (7 s and 31 s, at most 0.7
 #: and 1.7 million held); the solver's own complete search needs its 60 s budget for them.
 WINNABLE_PROOF_TABLES = 6_000_000
-WINNABLE_PROOF_HELD = 2_500_000
 #: The rounds of search of an undecided table: the indicator's budget, ten times it, the proof pass.
 PROOF_ROUND = 2
 #: In a browser tab (no threads: the search runs in the kernel's turn, and the page waits for it) the indicator
@@ -115,7 +115,7 @@ class WinnableCheck:
         """Solve ``start`` in the background: round 0 with the indicator's budget, round 1 with
         ``WINNABLE_MORE`` times it; round 2 (:data:`PROOF_ROUND`) is the proof pass."""
         if rounds >= PROOF_ROUND:
-            tables, held = WINNABLE_PROOF_TABLES, WINNABLE_PROOF_HELD
+            tables, held = WINNABLE_PROOF_TABLES, DEFAULT_MAX_HELD
             self._task.start(lambda stop: prove(start, tables, cancel=stop, max_held=held), "spiderette-proof",
                              lambda proof: self._record_proof(key, proof, history, current, show))
             return

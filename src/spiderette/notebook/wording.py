@@ -206,3 +206,26 @@ WORDS = {
                             " rank higher",
     "one-card-at-a-time": "{group}: only one card moves at a time in this game",
 }
+
+
+#: What Give up says of the statistics, by what :meth:`~spiderette.notebook.scorekeeper.TableRecords.give_up`
+#: recorded (:func:`given_up`).
+GIVEN_UP = {
+    "recorded": "Given up: recorded as a loss",
+    "counted_before": "Given up: its result was recorded before",
+    "not_recording": "Given up: not recorded (this table keeps no records)",
+    "not_played": "Given up: not recorded (nothing was played)",
+}
+
+
+def given_up(recorded: str, analysable: bool) -> str:
+    """What the table says on Give up: what the statistics ``recorded`` (a key of :data:`GIVEN_UP`) and, when
+    the game has moves in its history (``analysable``), that "Where did it go wrong?" looks at them.
+
+    >>> given_up("recorded", True)
+    'Given up: recorded as a loss. Where did it go wrong? finds the move that lost it'
+    >>> given_up("not_played", False)
+    'Given up: not recorded (nothing was played); no move to analyse'
+    """
+    return GIVEN_UP[recorded] + (". Where did it go wrong? finds the move that lost it" if analysable
+                                 else "; no move to analyse")

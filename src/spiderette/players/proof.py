@@ -11,7 +11,8 @@ layer is finished, no table of a layer still to come can lead back to it: its ta
 pass keeps only the layer it works on and the ones waiting, not every table the game can reach: on deal 180,
 lost, 1.7 million tables at the most, where a search that remembers every table holds all 5.1 million
 (``benchmarks/proof.py``). On a deal whose space is far larger the tables waiting can outnumber the tables
-visited (10 million held after 6 million visited, about 270 bytes each): ``max_held`` bounds them.
+visited (10 million held after 6 million visited, about 270 bytes each): ``max_held`` bounds them, counted
+at each table kept (:data:`DEFAULT_MAX_HELD` for ``spiderette solve N --prove`` and the Winnable? line).
 
 When every layer is finished without a table with every run done, the deal is **proven lost**. When the
 budget runs out first, the tables found and not yet visited are counted: a proof would still have to visit
@@ -36,12 +37,18 @@ import threading
 import time
 from dataclasses import dataclass
 
-from ..engine.errors import an_event
+from ..engine.errors import an_event, quote
 from ..engine.game import Game, Word, a_game
-from .core import Core, Pruning, columns_of, without_cyclic_gc
-from .limits import Limit
+from .core import EVERY_MOVE, Core, Pruning, columns_of, without_cyclic_gc
+from .limits import MAX_TABLES, Limit
 from .limits import tables as tables_arg
-from .solver import COMPLETE
+from .planner import PLANNER_MOVES
+from .solver import COMPLETE, STREAMLINER
+
+#: The most tables a pass holds at once where a bound is wanted but none is given (``spiderette solve N
+#: --prove``, the Winnable? line's proof round): about 700 MB. Deals 115 and 180 of four suits, lost, hold
+#: at most 0.7 and 1.7 million (``benchmarks/proof.py``).
+DEFAULT_MAX_HELD = 2_500_000
 
 
 class Outcome(Word):
@@ -60,8 +67,9 @@ class Outcome(Word):
 class Proof:
     """What :func:`prove` found: the ``outcome``; ``tables`` visited; ``still``, the tables found and not yet
     visited when it stopped (0 when it finished); ``layers`` finished; ``peak``, the most tables it held at
-    once; ``seconds`` taken; ``stopped``, why an open pass stopped: ``"node limit"``, ``"time limit"``,
-    ``"memory limit"`` (``max_held``) or ``"cancelled"`` ("" when it finished)."""
+    once (never more than ``max_held``); ``seconds`` taken; ``stopped``, why an open pass stopped:
+    ``"node limit"``, ``"time limit"``, ``"memory limit"`` (one more table would have been more than
+    ``max_held``: the table it was looking at counts as not visited) or ``"cancelled"`` ("" when it finished)."""
 
     outcome: Outcome
     tables: int
@@ -85,22 +93,50 @@ class Proof:
                 f"{self.layers:,} layers finished; at least {self.still:,} more to visit")
 
 
+#: The named moves a pass may look at (``pruning="complete"``): the solver's complete search (the default),
+#: every legal move, the solver's streamliner and the planner's moves (see :class:`~spiderette.players.core.Pruning`).
+PRUNINGS = {"complete": COMPLETE, "every_move": EVERY_MOVE, "streamliner": STREAMLINER,
+            "planner_moves": PLANNER_MOVES}
+
+
+def pruning_of(value: object) -> Pruning:
+    """``value`` as a :class:`~spiderette.players.core.Pruning`: one itself, its name in :data:`PRUNINGS`, or
+    ``None`` (the solver's complete search); anything else is a ``ValueError`` naming the choices.
+
+    >>> pruning_of("every_move") == EVERY_MOVE
+    True
+    >>> pruning_of("x")
+    Traceback (most recent call last):
+    ...
+    ValueError: pruning must be a Pruning or one of 'complete', 'every_move', 'streamliner', 'planner_moves', not 'x'
+    """
+    if value is None:
+        return COMPLETE
+    if isinstance(value, Pruning):
+        return value
+    if isinstance(value, str) and value in PRUNINGS:
+        return PRUNINGS[value]
+    names = ", ".join(repr(name) for name in PRUNINGS)
+    raise ValueError(f"pruning must be a Pruning or one of {names}, not {quote(value)}")
+
+
 def prove(g: Game, node_limit: int | None = None, time_limit: float | None = None,
           cancel: threading.Event | None = None, max_held: int | None = None,
-          pruning: Pruning | None = None) -> Proof:
+          pruning: Pruning | str | None = None) -> Proof:
     """Visit every table reachable from ``g`` (every card known), layer by layer; ``g`` is not changed.
 
     Stops after ``node_limit`` tables visited or ``time_limit`` seconds (``None``: no such limit; with
-    neither it runs to the end, which may take very long), when it holds more than ``max_held`` tables (its
-    memory: about 270 bytes a table), or when ``cancel`` is set. ``pruning`` defaults to the solver's complete
-    search. The same position and limits give the same answer on any machine (but for a time limit).
+    neither it runs to the end, which may take very long), before it holds more than ``max_held`` tables (its
+    memory: about 270 bytes a table; ``None``: up to :data:`~spiderette.players.limits.MAX_TABLES`, as
+    ``max_held`` at most), or when ``cancel`` is set. ``pruning`` (a :class:`~spiderette.players.core.Pruning`
+    or its name, see :func:`pruning_of`) defaults to the solver's complete search. The same position and
+    limits give the same answer on any machine (but for a time limit).
     """
     a_game(g, "prove")
     an_event(cancel)
     limit = Limit.of(time_limit, node_limit)
     held_cap = tables_arg(max_held, "max_held", none=True)
-    if pruning is None:
-        pruning = COMPLETE
+    pruning = pruning_of(pruning)
     with g.locked():
         start = g.copy()
     t0 = time.perf_counter()
@@ -112,6 +148,7 @@ def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: thr
             t0: float) -> Proof:
     deadline = None if limit.time is None else t0 + limit.time
     cap = limit.tables
+    most = MAX_TABLES if held_cap is None else held_cap   # (one comparison a table kept, bound or none)
     stock, goal = len(core.stock), g.runs_total
     moves, after, shift, auto_remove = core.moves, core.after, core.shift, core.auto_remove
 
@@ -128,31 +165,35 @@ def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: thr
         return Proof(Outcome.WON, 0, 0, 0, 1, time.perf_counter() - t0)
     waiting: dict[tuple[int, int, int], set] = {first: {key(root, 0)}}
     names = [first]
-    tables = layers = peak = held = 0
+    tables = layers = peak = 0
+    held = 1   # the tables held: those waiting and those of the layer in hand (found, visited or not)
 
-    def stop(outcome: Outcome, todo: list, why: str = "") -> Proof:
+    def stop(outcome: Outcome, todo: list, held: int, why: str = "") -> Proof:
         still = len(todo) + sum(len(s) for s in waiting.values())
-        return Proof(outcome, tables, 0 if outcome == "lost" else still, layers, peak,
+        return Proof(outcome, tables, 0 if outcome == "lost" else still, layers, max(peak, held),
                      time.perf_counter() - t0, why)
+
+    def full(todo: list, cols: tuple[bytes, ...], held: int) -> Proof:
+        """Stopped at ``max_held`` while looking at ``cols``: it is not visited, and still to visit."""
+        nonlocal tables
+        tables -= 1
+        todo.append(cols)
+        return stop(Outcome.OPEN, todo, held, "memory limit")
 
     while names:
         name = heapq.heappop(names)
         dealt, minus_down, runs = name
-        seen = waiting.pop(name)
-        held -= len(seen)
+        seen = waiting.pop(name)   # (its tables were counted in ``held`` as they came)
         todo = sorted(seen, reverse=True)   # (in an order of their own: the same answer on any machine)
         dealing = dealt < stock
         while todo:
             if cap is not None and tables >= cap:
-                return stop(Outcome.OPEN, todo, "node limit")
+                return stop(Outcome.OPEN, todo, held, "node limit")
             if tables & 255 == 0:
                 if deadline is not None and time.perf_counter() > deadline:
-                    return stop(Outcome.OPEN, todo, "time limit")
+                    return stop(Outcome.OPEN, todo, held, "time limit")
                 if cancel is not None and cancel.is_set():
-                    return stop(Outcome.OPEN, todo, "cancelled")
-                peak = max(peak, held + len(seen))
-                if held_cap is not None and peak > held_cap:
-                    return stop(Outcome.OPEN, todo, "memory limit")
+                    return stop(Outcome.OPEN, todo, held, "cancelled")
             cols = todo.pop()
             tables += 1
             for m in moves(cols, dealing):
@@ -169,22 +210,29 @@ def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: thr
                     if not turned and done == runs:   # (the same layer: most moves)
                         ck = child if dealing else tuple(sorted(child))
                         if ck not in seen:
+                            if held >= most:
+                                return full(todo, cols, held)
                             seen.add(ck)
                             todo.append(ck)
+                            held += 1
                         continue
                     there = (dealt, minus_down + turned, done)
                 else:   # a deal or a send
                     child, now_dealt, done = after((cols, dealt, runs), m)
                     there = (now_dealt, -down(child), done)
                 if there[2] == goal:
-                    return stop(Outcome.WON, todo)
+                    return stop(Outcome.WON, todo, held)
                 bucket = waiting.get(there)
                 if bucket is None:
                     waiting[there] = bucket = set()
                     heapq.heappush(names, there)
                 ck = key(child, there[0])
                 if ck not in bucket:
+                    if held >= most:
+                        return full(todo, cols, held)
                     bucket.add(ck)
                     held += 1
         layers += 1   # (this layer's tables are forgotten here: nothing to come leads back to them)
-    return stop(Outcome.LOST, [])
+        peak = max(peak, held)
+        held -= len(seen)
+    return stop(Outcome.LOST, [], 0)

@@ -9,7 +9,6 @@ import errno
 import json
 import os
 import secrets
-import stat
 import threading
 import time
 import warnings
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from ..engine import platform
 from ..engine.errors import clip, quote
+from ..engine.files import FileRefused, read_regular
 from ..engine.savefile import PATH_LIMIT
 
 ENV = "SPIDERETTE_HOME"
@@ -88,19 +88,11 @@ def set_aside(path: Path, why: str) -> None:
 def read_bytes(path: Path, most: int) -> bytes | None:
     """The bytes of ``path`` (``None`` if there is no file); ``Damaged`` for a folder, a pipe, a huge file."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return read_regular(path, most)
     except FileNotFoundError:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise Damaged("not a regular file")
-        if info.st_size > most:
-            raise Damaged(f"{info.st_size:,} bytes, more than {most:,}")
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return f.read(most + 1)
-    finally:
-        os.close(fd)
+    except FileRefused as e:
+        raise Damaged(str(e)) from None
 
 
 def parse_json(raw: bytes) -> object:

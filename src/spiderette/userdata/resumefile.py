@@ -18,13 +18,15 @@ import json
 import os
 from pathlib import Path
 
+from ..engine import platform
 from ..engine.errors import SaveFileError, quote
+from ..engine.files import settle, write_atomic
 from ..engine.game import Game
 from ..engine.savefile import FORMAT as SAVE_FORMAT
-from ..engine.savefile import MAX_BYTES, document, write_atomic
+from ..engine.savefile import MAX_BYTES, document
 from ..engine.savefile import VERSION as SAVE_VERSION
 from .datafolder import LOCK, Damaged, home, parse_json, read_bytes, set_aside
-from .statistics import stats_key
+from .statistics import kept_apart, stats_key
 
 RESUME_FILE = "resume.json"
 _RESUME_SEEN: dict[str, tuple] = {}  # resume.json path -> (stat signature, what it holds), to skip re-reading
@@ -52,24 +54,31 @@ def _check_resume(doc: object) -> dict:
             raise Damaged(f"the position's {name!r} is {quote(value)}")
         info[name] = value
     try:
-        stats_key(info["variant"], info["suits"])
+        stats_key(info["variant"], info["suits"], unread_design=True)
     except ValueError as e:
         raise Damaged(str(e)) from None
+    # a game of a design not read in this process (or whose suits changed): kept, offered once it is read
+    info["playable"] = not kept_apart(f"{info['variant']}:{info['suits']}")
     return info
 
 
 def resume_info(folder: str | os.PathLike | None = None) -> dict | None:
-    """The saved unfinished game, in short: ``{"id", "variant", "suits", "seed", "moves", "score"}``, or
-    ``None``. Cheap to call often: the file is read again only when it changed. A damaged file is set aside
-    (with a :class:`RecordsWarning`)."""
+    """The saved unfinished game, in short: ``{"id", "variant", "suits", "seed", "moves", "score",
+    "playable"}``, or ``None``. Cheap to call often: the file is read again only when it changed. A damaged
+    file is set aside (with a :class:`RecordsWarning`). A game of a design this process has not read (or
+    whose suits changed since) is kept, with ``"playable": False``: it can be resumed once the design is
+    read again (:func:`spiderette.engine.cardz.from_cardz`)."""
     path = home(folder) / RESUME_FILE
     with LOCK:
+        if platform.BROWSER:
+            settle(path)   # (a write interrupted after the old file was removed: the new one is put in place)
         sig = _signature(path)
         if sig is None:
             return None
         seen = _RESUME_SEEN.get(str(path))
         if seen is not None and seen[0] == sig:
-            return seen[1]
+            info = seen[1]   # (whether it can be played is asked again: its design may have been read since)
+            return None if info is None else {**info, "playable": not kept_apart(f"{info['variant']}:{info['suits']}")}
         try:
             raw = read_bytes(path, MAX_BYTES)
             info = None if raw is None else _check_resume(parse_json(raw))
@@ -99,18 +108,19 @@ def save_resume(game: Game, game_id: str, folder: str | os.PathLike | None = Non
         pos = doc["position"]
         _RESUME_SEEN[str(path)] = (_signature(path), {
             "id": game_id, "variant": pos["variant"], "suits": pos["suits"], "seed": pos["seed"],
-            "moves": pos["moves"], "score": pos["score"]})
+            "moves": pos["moves"], "score": pos["score"], "playable": True})
 
 
 def load_resume(folder: str | os.PathLike | None = None) -> tuple[Game, str] | None:
     """The saved unfinished game and its id, checked move by move; ``None`` if there is none.
 
-    A damaged file is set aside with a :class:`RecordsWarning` and ``None`` is returned.
+    A damaged file is set aside with a :class:`RecordsWarning` and ``None`` is returned. A game of a design
+    not read in this process is kept and ``None`` is returned (read the design, then load it).
     """
     path = home(folder) / RESUME_FILE
     with LOCK:
         info = resume_info(folder)
-        if info is None:
+        if info is None or not info["playable"]:
             return None
         try:
             return Game.load(path), info["id"]

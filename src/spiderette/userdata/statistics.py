@@ -45,12 +45,13 @@ from pathlib import Path
 
 from ..engine import platform
 from ..engine.errors import clip, flag, is_whole, quote, whole
-from ..engine.savefile import PATH_LIMIT, write_atomic
+from ..engine.files import SoftLock, write_atomic
+from ..engine.savefile import PATH_LIMIT
 from ..engine.tabular import html_table, text_table
-from ..engine.variants import RULES, get_rules
+from ..engine.variants import BUILT_IN, RULES, get_rules
 from .datafolder import LOCK, Damaged, home, parse_json, read_bytes, set_aside, warn
 
-__all__ = ["Stats", "counted", "read_stats", "record_result", "reset_stats", "stats", "stats_key"]
+__all__ = ["Stats", "counted", "kept_apart", "read_stats", "record_result", "reset_stats", "stats", "stats_key"]
 
 STATS_FILE = "stats.json"
 FORMAT = "spiderette-stats"
@@ -66,18 +67,46 @@ COLUMNS = (("played", "played"), ("won", "won"), ("win_rate", "win rate"), ("str
 
 #: The title of the statistics' tables (the text's first line, the HTML's caption).
 TITLE = "Spiderette statistics"
+#: The title of the rows kept apart (:func:`kept_apart`).
+APART = "Kept apart: designs not read in this session, or whose suits changed (read the design to see them above)"
 
 #: How long a write of the statistics waits for another process (another kernel) to finish its own.
 LOCK_WAIT = 10.0
 
 
 # ---------------------------------------------------------------------- the statistics file
-def stats_key(variant: object, suits: object) -> str:
-    """``"spiderette:4"``, checked: ``ValueError`` for a variant or suit count that does not exist."""
+def stats_key(variant: object, suits: object, *, unread_design: bool = False) -> str:
+    """``"spiderette:4"``, checked: ``ValueError`` for a variant or suit count that does not exist.
+
+    ``unread_design=True`` also takes the key of a design this process has not read (or whose suits changed
+    since): a design's name and 4, 2 or 1 suits (:func:`kept_apart`), as a game of it saved for resume has.
+
+    >>> stats_key("mine", 2, unread_design=True)
+    'mine:2'
+    """
+    if unread_design and isinstance(variant, str) and is_whole(suits) and kept_apart(f"{variant}:{suits}"):
+        return f"{variant}:{suits}"
     rules = get_rules(variant)  # type: ignore[arg-type]
     if not is_whole(suits) or suits not in rules.suit_options:
         raise ValueError(rules.suits_refusal(suits))
     return f"{rules.name}:{suits}"
+
+
+def kept_apart(key: str) -> bool:
+    """Is ``key`` the row of a design (:func:`spiderette.engine.cardz.from_cardz`) this process cannot show with
+    the others: a design not read here (read in another process, or before a restart), or one whose suit
+    options no longer hold those suits (its file was edited)? Such rows are kept as they are, shown apart.
+
+    >>> kept_apart("mine:2"), kept_apart("spiderette:4"), kept_apart("spiderette:3"), kept_apart("spider:2")
+    (True, False, False, False)
+    """
+    if not re.fullmatch(DESIGN_KEY, key):
+        return False
+    variant, _, suits = key.partition(":")
+    if variant in BUILT_IN:
+        return False
+    rules = RULES.get(variant)
+    return rules is None or int(suits) not in rules.suit_options
 
 
 def _empty() -> dict:
@@ -92,8 +121,8 @@ def _count(row: dict, name: str, nullable: bool = False, low: int | None = 0) ->
         raise Damaged(f"{name!r} is {quote(value)}")
 
 
-#: The key of a variant read from a design file (:func:`spiderette.engine.cardz.from_cardz`) in another
-#: process: kept, though this process does not know its rules.
+#: The key of a variant read from a design file (:func:`spiderette.engine.cardz.from_cardz`): kept, even when
+#: this process does not know its rules (:func:`kept_apart`).
 DESIGN_KEY = r"[a-z][a-z0-9_]{0,59}:[124]"
 
 
@@ -110,9 +139,9 @@ def _check_stats(doc: object) -> tuple[dict[str, dict], list[str]]:
     for key, row in games.items():
         variant, _, suits = key.partition(":")
         try:
-            if variant not in RULES and re.fullmatch(DESIGN_KEY, key):
-                pass   # a design's variant (from_cardz), not read in this process: its row is kept as it is
-            elif not suits.isdigit() or stats_key(variant, int(suits)) != key:
+            if kept_apart(key):
+                pass   # a design not read in this process, or changed since: its row is kept as it is
+            elif not suits.isdigit() or len(suits) > 2 or stats_key(variant, int(suits)) != key:
                 raise ValueError
         except ValueError:
             raise Damaged(f"unknown variant and suits {quote(key)}") from None
@@ -154,14 +183,16 @@ def _write_stats(path: Path, games: dict[str, dict], ids: list[str]) -> None:
 @contextmanager
 def _stats_lock(path: Path) -> Iterator[None]:
     """One read-modify-write of the statistics file ``path`` at a time, in this process and across processes
-    (two kernels finishing games together both count): an exclusive lock on ``<path>.lock`` beside it.
+    (two kernels finishing games together both count): an exclusive lock on ``<path>.lock`` beside it (in a
+    browser tab, whose drive has no file locks, a lock file made with ``O_EXCL``: :class:`SoftLock`).
 
     Raises ``OSError`` when another process holds it for more than ``LOCK_WAIT`` seconds.
     """
     with LOCK:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if platform.BROWSER:   # one kernel, in one tab: no other process to keep out (and no file locks there)
-            yield
+        if platform.BROWSER:   # kernels of several notebooks share the drive, which has no fcntl locks
+            with SoftLock(path.with_name(path.name + ".lock"), wait=LOCK_WAIT):
+                yield
             return
         from filelock import FileLock, Timeout
 
@@ -177,12 +208,14 @@ def _stats_lock(path: Path) -> Iterator[None]:
 
 
 def record_result(variant: str, suits: int, *, won: bool, score: int, moves: int, game_id: str,
-                  folder: str | os.PathLike | None = None) -> bool:
+                  folder: str | os.PathLike | None = None, unread_design: bool = False) -> bool:
     """Count one finished game; ``False`` (and nothing changes) if the game ``game_id`` was counted before.
 
-    Raises ``OSError`` if the file cannot be written (the widget reports that and plays on).
+    ``unread_design=True``: the variant may be a design this process has not read (a saved game of it given
+    up): its row is kept apart (:func:`kept_apart`). Raises ``OSError`` if the file cannot be written (the
+    widget reports that and plays on).
     """
-    key = stats_key(variant, suits)
+    key = stats_key(variant, suits, unread_design=unread_design)
     flag(won, "won")
     for name, value in (("score", score), ("moves", moves)):
         whole(value, name)
@@ -221,7 +254,10 @@ class Stats:
     ``variant``, ``title``, ``suits``, ``played``, ``won``, ``lost``, ``win_rate`` (0 to 1, ``None``
     before any game), ``streak``, ``best_streak``, ``best_score`` and ``fewest_moves`` (``None`` before a
     won game). ``s["spiderette", 4]`` is one row (zeros for a variant never played). ``str(s)`` is a
-    text table; in a notebook ``s`` shows an HTML table.
+    text table; in a notebook ``s`` shows an HTML table. ``s.apart`` lists the rows kept for designs this
+    process cannot show with the others (:func:`kept_apart`: not read here, or their suits changed), each
+    with ``variant`` (the design's name in the file), ``suits`` and the same counts; they are shown apart,
+    under :data:`APART`.
     """
 
     def __init__(self, games: dict[str, dict] | None = None, path: Path | None = None) -> None:
@@ -253,6 +289,20 @@ class Stats:
     def rows(self) -> list[dict]:
         return [{k: v for k, v in row.items() if k != "current"} for row in self.table()]
 
+    @property
+    def apart(self) -> list[dict]:
+        """The rows of designs not read in this process, or changed since (kept as they are, shown apart)."""
+        out = []
+        for key in sorted(k for k in self._games if kept_apart(k)):
+            n = self._games[key]
+            variant, _, suits = key.partition(":")
+            out.append({"variant": variant, "title": variant, "suits": int(suits), "played": n["played"],
+                        "won": n["won"], "lost": n["played"] - n["won"],
+                        "win_rate": n["won"] / n["played"] if n["played"] else None, "streak": n["streak"],
+                        "best_streak": n["best_streak"], "best_score": n["best_score"],
+                        "fewest_moves": n["fewest_moves"]})
+        return out
+
     def __len__(self) -> int:
         return len(self._games)
 
@@ -269,18 +319,23 @@ class Stats:
         return "—" if value is None else str(value)
 
     def __str__(self) -> str:
-        rows = self.rows
+        rows, apart = self.rows, self.apart
         where = f"\n(kept in {self.path})" if self.path else ""
-        if not rows:
-            return "No games recorded yet." + where
-        return f"{TITLE}\n" + text_table(*self._cells(rows), align="l" + "r" * (1 + len(COLUMNS)), rule=False) + where
+        align = "l" + "r" * (1 + len(COLUMNS))
+        text = (f"{TITLE}\n" + text_table(*self._cells(rows), align=align, rule=False)) if rows \
+            else "No games recorded yet."
+        if apart:
+            text += f"\n\n{APART}\n" + text_table(*self._cells(apart), align=align, rule=False)
+        return text + where
 
     def _repr_html_(self) -> str:
-        rows = self.rows
-        if not rows:
-            return "<p>No games recorded yet.</p>"
-        return html_table(*self._cells(rows), align="ll" + "r" * len(COLUMNS), caption=TITLE,
-                          css_class="spiderette-stats")
+        rows, apart = self.rows, self.apart
+        html = html_table(*self._cells(rows), align="ll" + "r" * len(COLUMNS), caption=TITLE,
+                          css_class="spiderette-stats") if rows else "<p>No games recorded yet.</p>"
+        if apart:
+            html += html_table(*self._cells(apart), align="ll" + "r" * len(COLUMNS), caption=APART,
+                               css_class="spiderette-stats")
+        return html
 
     def _cells(self, rows: list[dict]) -> tuple[list[str], list[list[str]]]:
         """The headers and the rows' cells as text, for :meth:`__str__` and :meth:`_repr_html_`."""
