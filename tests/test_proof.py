@@ -11,7 +11,7 @@ import pytest
 from spiderette_testkit import reachable
 
 from spiderette import Game
-from spiderette.players.core import columns_of
+from spiderette.engine.core import columns_of
 from spiderette.players.proof import PRUNINGS, Outcome, Proof, prove
 from spiderette.players.solver import solve
 

@@ -1,4 +1,4 @@
-"""The search core (``spiderette.players.core``) against the engine, move by move, and the planner's plans
+"""The search core (``spiderette.engine.core``) against the engine, move by move, and the planner's plans
 against the engine: every line of every plan is played as it was planned (``_checked`` never cuts one)."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from spiderette_testkit import game, run
 
 from spiderette import Game
 from spiderette.engine.cards import parse_card
+from spiderette.engine.core import Core, column, columns_of
 from spiderette.engine.move import DEAL
 from spiderette.engine.variants import BUILT_IN, RULES, Rules
 from spiderette.players import planner
-from spiderette.players.core import Core, column, columns_of
 from spiderette.players.planner import PLANNER_MOVES, PlannerStrategy, plan
 from spiderette.players.solver import COMPLETE, EAGER_STREAMLINER, STREAMLINER
 
@@ -124,7 +124,7 @@ def test_moves_remembered_by_the_columns_facts_are_the_moves_worked_out(variant,
     over three deals (and again with their stock dealt out first), a core that has met many tables answers, in
     the same order, what a fresh core works out for each; and it forgets all once it holds MOVES_REMEMBERED
     tables."""
-    from spiderette.players import core as core_module
+    from spiderette.engine import core as core_module
 
     monkeypatch.setattr(core_module, "MOVES_REMEMBERED", 300)
     prunings = (PLANNER_MOVES, COMPLETE, STREAMLINER, EAGER_STREAMLINER)

@@ -43,11 +43,11 @@ import threading
 from dataclasses import dataclass
 
 from ..engine.cards import KING, RANK_MASK, make_deck
+from ..engine.core import ALWAYS, Core, Pruning, columns_of, visible_column
 from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
 from ..engine.predicates import tables_met, visible_key
-from .core import ALWAYS, Core, Pruning, columns_of, visible_column
 from .limits import tables
 from .strategies import Strategy
 from .value import DEFAULT_VALUE, VALUES, LearnedValue
@@ -129,11 +129,11 @@ class Plan:
 
 
 # ---------------------------------------------------------------------- the table as the planner sees it
-# A column is the search core's (spiderette.players.core): bytes, the face-down count first, then a 0 for each
+# A column is the search core's (spiderette.engine.core): bytes, the face-down count first, then a 0 for each
 # face-down card (the planner never reads one) and the face-up cards; a table is a tuple of columns, one to one
 # with the columns of engine.predicates.visible_key.
 
-#: The planner's moves (:class:`~spiderette.players.core.Pruning`), in plain words: only the first empty column
+#: The planner's moves (:class:`~spiderette.engine.core.Pruning`), in plain words: only the first empty column
 #: is a destination (one is as good as another), never a whole column into an empty one (nothing gained), and
 #: no deal inside the search (the planner deals only when no line improves). Two more rules are the search's
 #: own: a move that turns a card over ends its line (the card is unknown: a leaf), and so does one that

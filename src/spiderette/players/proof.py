@@ -37,9 +37,9 @@ import threading
 import time
 from dataclasses import dataclass
 
+from ..engine.core import EVERY_MOVE, Core, Pruning, columns_of, without_cyclic_gc
 from ..engine.errors import an_event, quote
 from ..engine.game import Game, Word, a_game
-from .core import EVERY_MOVE, Core, Pruning, columns_of, without_cyclic_gc
 from .limits import MAX_TABLES, Limit
 from .limits import tables as tables_arg
 from .planner import PLANNER_MOVES
@@ -94,13 +94,13 @@ class Proof:
 
 
 #: The named moves a pass may look at (``pruning="complete"``): the solver's complete search (the default),
-#: every legal move, the solver's streamliner and the planner's moves (see :class:`~spiderette.players.core.Pruning`).
+#: every legal move, the solver's streamliner and the planner's moves (see :class:`~spiderette.engine.core.Pruning`).
 PRUNINGS = {"complete": COMPLETE, "every_move": EVERY_MOVE, "streamliner": STREAMLINER,
             "planner_moves": PLANNER_MOVES}
 
 
 def pruning_of(value: object) -> Pruning:
-    """``value`` as a :class:`~spiderette.players.core.Pruning`: one itself, its name in :data:`PRUNINGS`, or
+    """``value`` as a :class:`~spiderette.engine.core.Pruning`: one itself, its name in :data:`PRUNINGS`, or
     ``None`` (the solver's complete search); anything else is a ``ValueError`` naming the choices.
 
     >>> pruning_of("every_move") == EVERY_MOVE
@@ -128,7 +128,7 @@ def prove(g: Game, node_limit: int | None = None, time_limit: float | None = Non
     Stops after ``node_limit`` tables visited or ``time_limit`` seconds (``None``: no such limit; with
     neither it runs to the end, which may take very long), before it holds more than ``max_held`` tables (its
     memory: about 270 bytes a table; ``None``: up to :data:`~spiderette.players.limits.MAX_TABLES`, as
-    ``max_held`` at most), or when ``cancel`` is set. ``pruning`` (a :class:`~spiderette.players.core.Pruning`
+    ``max_held`` at most), or when ``cancel`` is set. ``pruning`` (a :class:`~spiderette.engine.core.Pruning`
     or its name, see :func:`pruning_of`) defaults to the solver's complete search. The same position and
     limits give the same answer on any machine (but for a time limit).
     """

@@ -40,11 +40,11 @@ import time
 from dataclasses import dataclass, field, replace
 
 from ..engine.cards import ACE, RANK_MASK, RUN_LENGTH
+from ..engine.core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of, without_cyclic_gc
 from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
 from ..engine.move import Move
 from .background import StoppableFuture, run_in_thread
-from .core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of, without_cyclic_gc
 from .limits import DEFAULT_SECONDS, Limit
 from .odds import Odds, odds_for
 
@@ -89,7 +89,7 @@ STREAMLINER_SHARE = 0.7
 #: but the first as a destination. Moves onto cards come shortest group first.
 COMPLETE = Pruning(one_empty_column=WITHOUT_STOCK, no_whole_column_to_empty=WITHOUT_STOCK, shortest_first=True)
 #: The streamliner: only whole runs move, a run already in rank order on a card only to build in suit, never
-#: a whole column into an empty one (see :class:`spiderette.players.core.Pruning`).
+#: a whole column into an empty one (see :class:`spiderette.engine.core.Pruning`).
 STREAMLINER = Pruning(one_empty_column=WITHOUT_STOCK, no_whole_column_to_empty=ALWAYS, whole_groups=True)
 #: The eager streamliner (``Weights.eager``): a whole run that builds in suit is played at once.
 EAGER_STREAMLINER = replace(STREAMLINER, eager=True)
@@ -151,7 +151,7 @@ class SolveResult:
 
 
 class _Search:
-    """The solver's view of the search core (:mod:`spiderette.players.core`): the table, its moves and the
+    """The solver's view of the search core (:mod:`spiderette.engine.core`): the table, its moves and the
     heuristic, for one game's rules and stock.
 
     A table is ``(columns, dealt, runs)``: the core's columns (every card known), ``dealt`` counts the stock

@@ -29,10 +29,13 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..engine.cards import ACE, KING, RANK_MASK, RUN_LENGTH, is_complete_run
-from ..engine.game import Game
-from ..engine.move import DEAL, SENDS, Move, move_table
+from .cards import ACE, KING, RANK_MASK, RUN_LENGTH, is_complete_run
+from .move import DEAL, SENDS, Move, move_table
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = ["NEVER", "ALWAYS", "WITHOUT_STOCK", "Pruning", "Core", "column", "visible_column", "columns_of",
            "links_table", "run_gone", "without_cyclic_gc"]
