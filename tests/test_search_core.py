@@ -104,7 +104,7 @@ def test_the_cores_moves_and_tables_are_the_engines(variant, suits, auto_remove)
                 if m.kind != "move":
                     continue
                 s, d = m.src, m.dst
-                left, moved, finished = visible.shift(seen[s], seen[d], m.count)
+                left, moved, finished, _ = visible.shift(seen[s], seen[d], m.count)
                 assert finished == (h.runs_completed > g.runs_completed if auto_remove else d in h.sendable())
                 for j, col in ((s, left), (d, moved)):
                     down, up = seen_cards(h)[j]

@@ -111,9 +111,10 @@ def test_an_undecided_verdict_says_how_many_tables_a_proof_would_still_look_at()
 
 # ------------------------------------------------------------------------------------------- the move generator
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_the_solvers_moves_and_tables_are_the_engines(variant):
-    """Against Game.legal_moves and Game.apply on random walks: the same moves (less the two proven no-ops
-    once the stock is empty) and the same table after each, with its cost as a fresh count gives it."""
+def test_the_solvers_children_are_the_engines(variant):
+    """Against Game.legal_moves and Game.apply on random walks: the children the solver expands a table into
+    (its core's, the one applier) are the same moves (less the two proven no-ops once the stock is empty), and
+    each child is the engine's table after its move, with the cards it turned over."""
     for seed in range(6):
         g = Game(variant, seed=seed)
         space, streamliner = _Search(g), _Search(g, whole_runs=True)
@@ -131,15 +132,17 @@ def test_the_solvers_moves_and_tables_are_the_engines(variant):
                 empty = [i for i in range(n) if not g.column(i)]
                 legal = {m for m in legal if not (m.kind == "move" and not g.column(m.dst) and (
                     m.dst != empty[0] or m.count == len(g.column(m.src))))}
-            assert set(space.moves(now)) == legal
-            assert set(streamliner.moves(now)) <= legal  # whole runs only: a subset
+            children = {m: (child, turned) for m, child, turned in space.core.children(now)}
+            assert set(children) == legal
+            assert {m for m, _, _ in streamliner.core.children(now)} <= legal  # whole runs only: a subset
             if not legal:
                 break
-            m = rng.choice(sorted(legal, key=str))
-            g.apply(m)
-            after, cost = space.step(now, m, space.cost(now))   # (moves by step, deals and sends by after)
-            assert after == state(g)
-            assert cost == space.cost(after)   # the cost read from the two columns a move touches: the whole
+            for m in sorted(legal, key=str):
+                h = g.copy()
+                h.apply(m)
+                down = sum(h.face_down(i) for i in range(n))
+                assert children[m] == (state(h), sum(g.face_down(i) for i in range(n)) - down), m
+            g.apply(rng.choice(sorted(legal, key=str)))
 
 
 # ------------------------------------------------------------------------------------------- budgets and threads

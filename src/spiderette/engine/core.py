@@ -33,12 +33,17 @@ from typing import TYPE_CHECKING
 
 from .cards import ACE, KING, RANK_MASK, RUN_LENGTH, is_complete_run
 from .move import DEAL, SENDS, Move, move_table
+from .variants import Rules
 
 if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["NEVER", "ALWAYS", "WITHOUT_STOCK", "Pruning", "Core", "column", "visible_column", "columns_of",
-           "links_table", "run_gone", "without_cyclic_gc"]
+           "links_table", "run_gone", "without_cyclic_gc", "TURNED_SOURCE", "TURNED_DESTINATION", "core_for"]
+
+#: The bits of :meth:`Core.shift`'s ``turned``: the source column turned a card over (every face-up card moved
+#: off it); the destination did (a run finished there, left, and uncovered a face-down card).
+TURNED_SOURCE, TURNED_DESTINATION = 1, 2
 
 #: When a pruning rule of :class:`Pruning` applies: never, always, or only once the stock is empty.
 NEVER, ALWAYS, WITHOUT_STOCK = "never", "always", "without stock"
@@ -82,6 +87,8 @@ EVERY_MOVE = Pruning()
 #: How many tables' moves a :class:`Core` remembers at most (by the facts of their columns: :meth:`Core.fact`);
 #: when full, it forgets them all and starts again.
 MOVES_REMEMBERED = 200_000
+#: How many columns' facts a :class:`Core` remembers at most before it forgets them all (the same).
+COLUMNS_REMEMBERED = 2_000_000
 
 
 _gc_lock = threading.Lock()
@@ -192,9 +199,16 @@ class Core:
     when ``visible`` is False (the solver); the planner's core never deals.
     """
 
-    def __init__(self, g: Game, pruning: Pruning = EVERY_MOVE, visible: bool = False) -> None:
-        rules = g.rules
-        self.n = g.columns
+    def __init__(self, g: Game | Rules, pruning: Pruning = EVERY_MOVE, visible: bool = False,
+                 auto_remove: bool | None = None) -> None:
+        if isinstance(g, Rules):   # the rules alone: no stock (the engine's own core, see for_rules)
+            rules, stock = g, ()
+            auto_remove = rules.auto_send if auto_remove is None else auto_remove
+        else:
+            rules, stock = g.rules, () if visible else g.stock
+            auto_remove = g.auto_remove
+        self.rules = rules
+        self.n = rules.columns
         #: ``links[below * 64 + above]``: does card ``above`` continue a group on card ``below`` (the variant's
         #: rule, :attr:`spiderette.engine.variants.Rules.links`, as a table; a 0 links with nothing)
         self.links = links_table(rules.links)
@@ -205,9 +219,9 @@ class Core:
         #: how many cards move together at most (``None``: the whole group; 1: one card at a time)
         self.unit = rules.unit
         self.deal_with_empty = rules.deal_with_empty
-        self.auto_remove = g.auto_remove   # False: a finished run stays until sent
-        self.stock = () if visible else g.stock
-        self._stock_cards = [bytes((card,)) for card in self.stock]   # (each as a column's tail, for a deal)
+        self.auto_remove = auto_remove   # False: a finished run stays until sent
+        self.stock = stock
+        self._stock_bytes = bytes(self.stock)   # (the cards a deal lays, as columns' tails)
         self.table = move_table(self.n)
         self.pruning = pruning
         # (the pruning's two "when" rules, read once: index 0 with stock left, 1 without)
@@ -314,8 +328,8 @@ class Core:
         facts = tuple([get(c) or fact(c) for c in cols]), stock_left
         got = self.known.get(facts)
         if got is None:
-            if len(self.known) >= MOVES_REMEMBERED:
-                self.known.clear()
+            if len(self.known) >= MOVES_REMEMBERED or len(self.facts) >= COLUMNS_REMEMBERED:
+                self.forget()   # (a core that serves many games, the engine's own, stays bounded)
             got = self.known[facts] = tuple(self._moves(cols, stock_left))
         return got
 
@@ -402,44 +416,128 @@ class Core:
         return out
 
     # ---------------------------------------------------------------- the table after a move
-    def shift(self, col: bytes, dcol: bytes, k: int) -> tuple[bytes, bytes, bool]:
-        """``(source, destination, finished)`` after moving the top ``k`` cards of ``col`` onto ``dcol``:
-        the card uncovered turned over; ``finished``: a king-to-ace run was made, and has left (with the card
-        under it turned over) when runs leave by themselves.
+    def shift(self, col: bytes, dcol: bytes, k: int) -> tuple[bytes, bytes, bool, int]:
+        """``(source, destination, finished, turned)`` after moving the top ``k`` cards of ``col`` onto
+        ``dcol``: the card uncovered turned over; ``finished``: a king-to-ace run was made, and has left (with
+        the card under it turned over) when runs leave by themselves; ``turned``: which columns turned a card
+        over, :data:`TURNED_SOURCE` and :data:`TURNED_DESTINATION` (bits, 0 for none). The one applier of a
+        move: the engine's :meth:`~spiderette.Game.apply` and every search's children (:meth:`children`).
 
         >>> from spiderette import Game
         >>> Core(Game(suits=1)).shift(column(1, (5, 9)), column(0, (10,)), 1)
-        (b'\\x00\\x05', b'\\x00\\n\\t', False)
+        (b'\\x00\\x05', b'\\x00\\n\\t', False, 1)
         """
         left, moved = col[:-k], dcol + col[-k:]
+        turned = 0
         if left[0] and left[0] == len(left) - 1:
             left = bytes((left[0] - 1,)) + left[1:]  # turn over the card on top
+            turned = TURNED_SOURCE
         finished = col[-1] & RANK_MASK == ACE and self.complete(moved)
         if finished and self.auto_remove:
             moved = run_gone(moved)
-        return left, moved, finished
+            if moved[0] < dcol[0]:
+                turned |= TURNED_DESTINATION
+        return left, moved, finished, turned
+
+    def deal(self, cols: tuple[bytes, ...], cards: bytes) -> tuple[tuple[bytes, ...], tuple[tuple[int, bool], ...]]:
+        """``(columns, runs)`` after dealing ``cards`` face up onto the first columns, one each: ``runs`` names each
+        column whose run a card finished and that left (runs leaving by themselves), and whether a card turned
+        over under it. The one applier of a deal.
+
+        >>> from spiderette import Game
+        >>> Core(Game(suits=1)).deal((column(1, (5, 9)), column(0, ())), bytes((8, 3)))
+        ((b'\\x01\\x05\\t\\x08', b'\\x00\\x03'), ())
+        """
+        new = list(cols)
+        gone = []
+        for i, card in enumerate(cards):
+            col = cols[i] + cards[i:i + 1]   # (a face-up card on top: nothing to turn over, unless...)
+            if self.auto_remove and card & RANK_MASK == ACE and self.complete(col):
+                left = run_gone(col)   # (...a run it finished leaves)
+                gone.append((i, left[0] < col[0]))
+                col = left
+            new[i] = col
+        return tuple(new), tuple(gone)
+
+    def send(self, col: bytes) -> bytes:
+        """The column ``col`` after its finished run is sent to the foundations (it must end in one): the one
+        applier of a send (:func:`run_gone`)."""
+        return run_gone(col)
 
     def after(self, state: tuple, m: Move) -> tuple:
         """The table ``(columns, dealt, runs)`` after ``m`` (known to be legal); ``dealt`` counts the stock's
         cards dealt so far, ``runs`` the finished runs."""
+        return self.step(state, m)[0]
+
+    def step(self, state: tuple, m: Move) -> tuple[tuple, int]:
+        """``(table after m, cards turned over)``: :meth:`after`, and how many face-down cards the move turned
+        over (a move, a deal or a send: what a proof pass's layers and a planner's leaves go by)."""
         cols, dealt, runs = state
-        cols = list(cols)
         if m.kind == "move":
             s, d = m.src, m.dst
-            cols[s], cols[d], finished = self.shift(cols[s], cols[d], m.count)
-            return tuple(cols), dealt, runs + (finished and self.auto_remove)
+            left, moved, finished, turned = self.shift(cols[s], cols[d], m.count)
+            new = list(cols)
+            new[s], new[d] = left, moved
+            return (tuple(new), dealt, runs + (finished and self.auto_remove)), (turned & 1) + (turned >> 1)
         if m.kind == "deal":
             k = min(self.n, len(self.stock) - dealt)
-            cards, auto_remove = self._stock_cards, self.auto_remove
-            for i in range(k):
-                col = cols[i] + cards[dealt + i]   # (a face-up card on top: nothing to turn over, unless...)
-                if auto_remove and col[-1] & RANK_MASK == ACE and self.complete(col):
-                    col = run_gone(col)   # (...a run it finished leaves)
-                    runs += 1
-                cols[i] = col
-            return tuple(cols), dealt + k, runs
+            new, gone = self.deal(cols, self._stock_bytes[dealt:dealt + k])
+            return (new, dealt + k, runs + len(gone)), sum(t for _, t in gone)
         col = cols[m.src]   # a send: the finished run leaves
-        if self.complete(col):
-            cols[m.src] = run_gone(col)
-            runs += 1
-        return tuple(cols), dealt, runs
+        new = list(cols)
+        new[m.src] = self.send(col)
+        return (tuple(new), dealt, runs + 1), int(new[m.src][0] < col[0])
+
+    def children(self, state: tuple) -> list[tuple[Move, tuple, int]]:
+        """Every child of the table ``state`` (``(columns, dealt, runs)``): ``(move, table after it, cards turned
+        over)`` for each of :meth:`moves`, in their order. What every search expands a table into: the solver,
+        the proof pass and the planner (whose tables know no stock) read their successors here, and
+        ``tests/test_search_core.py`` holds them to an independent copy of the rules.
+
+        >>> from spiderette import Game
+        >>> g = Game(seed=7)
+        >>> m, child, turned = Core(g).children((columns_of(g), 0, 0))[0]
+        >>> g.apply(m); child == (columns_of(g), 0, 0), turned
+        (True, 1)
+        """
+        cols, dealt, runs = state
+        out = []
+        auto_remove, shift = self.auto_remove, self.shift
+        for m in self.moves(cols, dealt < len(self.stock)):
+            if m.kind != "move":
+                out.append((m, *self.step(state, m)))
+                continue
+            s, d, k = m.src, m.dst, m.count
+            col, dcol = cols[s], cols[d]
+            if col[-1] & RANK_MASK == ACE and len(dcol) - 1 - dcol[0] + k >= RUN_LENGTH:
+                left, moved, finished, turned = shift(col, dcol, k)   # a run may be finished: shift says
+                done = runs + 1 if finished and auto_remove else runs
+                turned = (turned & 1) + (turned >> 1)
+            else:   # (shift inlined, for the moves that finish nothing: the hot loop of every search)
+                left, moved, done, turned = col[:-k], dcol + col[-k:], runs, 0
+                if left[0] and left[0] == len(left) - 1:
+                    left = bytes((left[0] - 1,)) + left[1:]   # turn over the card on top
+                    turned = 1
+            new = list(cols)
+            new[s] = left
+            new[d] = moved
+            out.append((m, (tuple(new), dealt, done), turned))
+        return out
+
+
+_ENGINE_CORES: dict[tuple[Rules, bool], Core] = {}
+
+
+def core_for(rules: Rules, auto_remove: bool) -> Core:
+    """The engine's own core for ``rules`` (every move, no stock: :meth:`spiderette.Game.legal_moves` and
+    :meth:`~spiderette.Game.apply` read it), made once and shared by every game of those rules.
+
+    >>> from spiderette.engine.variants import RULES
+    >>> core_for(RULES["spider"], True) is core_for(RULES["spider"], True)
+    True
+    """
+    key = (rules, auto_remove)
+    core = _ENGINE_CORES.get(key)
+    if core is None:
+        core = _ENGINE_CORES[key] = Core(rules, auto_remove=auto_remove)
+    return core

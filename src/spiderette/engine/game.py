@@ -21,11 +21,12 @@ from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager, nullcontext
 from enum import Enum
 
-from .cards import ACE, KING, RANK_MASK, card_code, is_complete_run, rank_of
+from .cards import ACE, KING, RANK_MASK, RUN_LENGTH, card_code, rank_of
 from .checks import check_state
+from .core import TURNED_DESTINATION, TURNED_SOURCE, core_for
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, Refusal, flag, quote, seconds, whole
-from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves, too_many
+from .move import DEAL, LETTERS, Move, move_table, parse_moves, too_many
 from .variants import Rules, get_rules
 
 SCORINGS = ("standard", "pairs")
@@ -163,7 +164,7 @@ class Game:
         self.auto_remove = auto_remove
         self.scoring: str = scoring  # type: ignore[assignment]
         self._n = rules.columns
-        self._links = rules.links   # does a card continue a group on another: the variant's one rule
+        self._core = core_for(rules, auto_remove)   # the one move generator and applier (engine/core.py)
         self._fits = None if rules.build == "any" else rules.fits   # None: the rank is all a build asks
         self._unit = rules.unit     # None: a whole group moves; 1: one card at a time
         self._table = move_table(self._n)
@@ -178,7 +179,8 @@ class Game:
         self._sp = 0
         self._found = found          # completed runs, each king first
         self._moves = moves
-        self._run = [self._calc_run(i) for i in range(self._n)]
+        self._pk = [bytes((d, *c)) for c, d in zip(cols, down)]   # each column as the core's compact column
+        self._run = [self._core.run(c) for c in self._pk]
         self._undo: list[tuple] = []
         self._redo: list[Move] = []
         self._start = ([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
@@ -201,13 +203,20 @@ class Game:
             g._down = list(self._down)
             g._found = [list(r) for r in self._found]
             g._run = list(self._run)
+            g._pk = list(self._pk)
             g._undo = list(self._undo)
             g._redo = list(self._redo)
             g._lock = lock
             return g
 
     def __getstate__(self) -> dict:
-        return {**self.__dict__, "_lock": None}  # a lock cannot be pickled; the copy has none
+        state = {**self.__dict__, "_lock": None}  # a lock cannot be pickled; the copy has none
+        del state["_core"]   # (shared by every game of the rules: found again when unpickled)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._core = core_for(self.rules, self.auto_remove)
 
     @property
     def lock(self) -> threading.RLock:
@@ -372,18 +381,21 @@ class Game:
         return sum(len(c) for c in self._cols) < self._n
 
     # ------------------------------------------------------------------ moves
-    def _calc_run(self, i: int) -> int:
-        col = self._cols[i]
-        j = len(col) - 1
-        if j < 0:
-            return 0
-        lo = self._down[i]
-        m = self.rules.link_mask  # (the variant's rule, links, inline: this loop runs on every move)
-        k = 1
-        while j > lo and (col[j - 1] & m) == (col[j] & m) + 1:
-            j -= 1
-            k += 1
-        return k
+    def _packed(self, i: int) -> bytes:
+        """Column ``i`` as the search core's compact column (the face-down count, then the cards)."""
+        return self._pk[i]
+
+    def _refresh(self, i: int) -> None:
+        """After column ``i`` changed in place (undo): its compact column and its run again."""
+        col = self._pk[i] = bytes((self._down[i], *self._cols[i]))
+        self._run[i] = self._core.run(col)
+
+    def _set_column(self, i: int, col: bytes) -> None:
+        """Column ``i`` from the core's compact column ``col``."""
+        self._pk[i] = col
+        self._cols[i] = list(col[1:])
+        self._down[i] = col[0]
+        self._run[i] = self._core.run(col)
 
     def deal_error(self) -> str | None:
         """Why no deal can be made now, or ``None`` when one can."""
@@ -404,40 +416,16 @@ class Game:
 
     def _complete(self, i: int) -> bool:
         """Does column ``i`` end in a complete king-to-ace run?"""
-        return bool(self._cols[i]) and is_complete_run(self._run[i], self._cols[i][-1])
+        return bool(self._cols[i]) and self._core.complete(self._packed(i))
 
     def sendable(self) -> list[int]:
         """The columns whose finished run may be sent now (only when runs are sent by hand)."""
         return [] if self.auto_remove else [i for i in range(self._n) if self._complete(i)]
 
     def legal_moves(self) -> list[Move]:
-        """Every legal action now: moves (each count onto an empty column), the deal, sends."""
-        out: list[Move] = []
-        cols, run, table = self._cols, self._run, self._table
-        n = self._n
-        tops = [c[-1] & RANK_MASK if c else 0 for c in cols]
-        empty = [i for i in range(n) if not tops[i]]
-        unit, fits = self._unit, self._fits
-        for s in range(n):
-            r = run[s]
-            if not r:
-                continue
-            if unit is not None and r > unit:
-                r = unit
-            base = tops[s]
-            row = table[s]
-            for d in range(n):
-                k = tops[d] - base
-                if 0 < k <= r and (fits is None or fits(cols[d][-1], cols[s][-k])):
-                    out.append(row[d][k])
-            for d in empty:
-                moves = row[d]
-                out.extend(moves[1:r + 1])
-        if self.can_deal():
-            out.append(DEAL)
-        if not self.auto_remove:
-            out.extend(SENDS[i] for i in range(n) if self._complete(i))
-        return out
+        """Every legal action now: moves (each count onto an empty column), the deal, sends. They come from the
+        search core's one move generator (:meth:`spiderette.engine.core.Core.moves`), as every search's do."""
+        return list(self._core.moves(tuple(self._pk), self._sp < len(self._stock)))
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal now, else the reason in words."""
@@ -621,64 +609,39 @@ class Game:
             return played
 
     # ------------------------------------------------------------------ doing and undoing
-    def _flip(self, i: int) -> bool:
-        d = self._down[i]
-        if d and d == len(self._cols[i]):
-            self._down[i] = d - 1
-            self._run[i] = 1
-            return True
-        return False
-
-    def _remove_run(self, i: int, by_hand: bool = False) -> bool:
-        if (by_hand or self.auto_remove) and self._complete(i):
-            col = self._cols[i]
-            self._found.append(col[-13:])
-            del col[-13:]
-            self._run[i] = self._calc_run(i)
-            return True
-        return False
-
     def _push(self, move: Move) -> None:
-        """Play a move known to be legal and record how to take it back."""
+        """Play a move known to be legal, by the search core's one applier (:meth:`Core.shift`,
+        :meth:`Core.deal`, :meth:`Core.send`), and record how to take it back."""
         self._moves += 1
-        kind = move.kind
+        kind, core = move.kind, self._core
         if kind == "move":
             src, dst, k = move.src, move.dst, move.count
-            scol, dcol = self._cols[src], self._cols[dst]
-            moving = scol[-k:]
-            del scol[-k:]
-            run = self._run
-            if dcol and self._links(dcol[-1], moving[0]):
-                run[dst] += k
-            else:
-                run[dst] = k
-            dcol.extend(moving)
-            if run[src] > k:
-                run[src] -= k
-                flipped = False
-            else:
-                flipped = self._flip(src)
-                if not flipped:
-                    run[src] = self._calc_run(src)
-            removed = self._remove_run(dst)
-            self._undo.append((move, flipped, removed, removed and self._flip(dst)))
+            col, dcol = self._packed(src), self._packed(dst)
+            left, moved, finished, turned = core.shift(col, dcol, k)
+            removed = finished and self.auto_remove
+            if removed:
+                self._found.append(list((dcol + col[-k:])[-RUN_LENGTH:]))
+            self._set_column(src, left)
+            self._set_column(dst, moved)
+            self._undo.append((move, bool(turned & TURNED_SOURCE), removed, bool(turned & TURNED_DESTINATION)))
         elif kind == "deal":
             k = min(self._n, len(self._stock) - self._sp)
-            stock, sp = self._stock, self._sp
-            changes = []
+            cards = bytes(self._stock[self._sp:self._sp + k])
+            before = tuple(self._packed(i) for i in range(k))
+            after, gone = core.deal(before, cards)
+            for i, _ in gone:
+                self._found.append(list((before[i] + cards[i:i + 1])[-RUN_LENGTH:]))
             for i in range(k):
-                self._cols[i].append(stock[sp + i])
-                self._run[i] = self._calc_run(i)
-            self._sp = sp + k
-            if self.auto_remove:
-                for i in range(k):
-                    if self._remove_run(i):
-                        changes.append((i, self._flip(i)))
-            self._undo.append((move, k, changes))
+                self._set_column(i, after[i])
+            self._sp += k
+            self._undo.append((move, k, list(gone)))
         else:
             i = move.src
-            self._remove_run(i, by_hand=True)
-            self._undo.append((move, self._flip(i)))
+            col = self._packed(i)
+            self._found.append(list(col[-RUN_LENGTH:]))
+            left = core.send(col)
+            self._set_column(i, left)
+            self._undo.append((move, left[0] < col[0]))
 
     def _unremove(self, i: int, flipped: bool) -> None:
         if flipped:
@@ -699,20 +662,20 @@ class Game:
             dcol = self._cols[dst]
             self._cols[src].extend(dcol[-k:])
             del dcol[-k:]
-            self._run[src] = self._calc_run(src)
-            self._run[dst] = self._calc_run(dst)
+            self._refresh(src)
+            self._refresh(dst)
         elif kind == "deal":
             _, k, changes = rec
             for i, flipped in reversed(changes):
                 self._unremove(i, flipped)
             for i in range(k):
                 self._cols[i].pop()
-                self._run[i] = self._calc_run(i)
+                self._refresh(i)
             self._sp -= k
         else:
             _, flipped = rec
             self._unremove(move.src, flipped)
-            self._run[move.src] = self._calc_run(move.src)
+            self._refresh(move.src)
         self._moves -= 1
         return move
 

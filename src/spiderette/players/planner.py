@@ -42,8 +42,8 @@ import heapq
 import threading
 from dataclasses import dataclass
 
-from ..engine.cards import KING, RANK_MASK, make_deck
-from ..engine.core import ALWAYS, Core, Pruning, columns_of, visible_column
+from ..engine.cards import KING, RANK_MASK, RUN_LENGTH, make_deck
+from ..engine.core import ALWAYS, TURNED_DESTINATION, TURNED_SOURCE, Core, Pruning, columns_of, visible_column
 from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
@@ -331,11 +331,11 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
                 continue   # (a send: never here, the root sends first and a finished run ends its line)
             s, d, k = m.src, m.dst, m.count
             col, dcol = table[s], table[d]
-            left, moved, finished = core.shift(col, dcol, k)
+            left, moved, finished, turned = core.shift(col, dcol, k)   # (the one applier says what it did)
             down, dd = col[0], dcol[0]
-            src_turn = down and k == len(col) - 1 - down   # every face-up card moved: a card turns over
+            src_turn = turned & TURNED_SOURCE   # every face-up card moved: a card turns over
             # a run finished and left, and nothing is left face up over the face-down cards beneath it
-            dst_turn = finished and auto and dd and len(dcol) - 1 - dd + k == 13
+            dst_turn = turned & TURNED_DESTINATION
             new_runs = runs + finished
             ends = None
             if finished:
@@ -365,7 +365,7 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
                 if dst_turn:
                     value += _turn_value(rules, child, d, dd - 1, ranks, total)
                 else:
-                    rest = moved[:-13] if finished and not auto else moved   # by hand: as if sent
+                    rest = moved[:-RUN_LENGTH] if finished and not auto else moved   # by hand: as if sent
                     value += cc(rest) + (penalty if penalty and len(rest) == 1 else 0)
             cid = len(nodes)
             nodes.append((nid, (s, d, k), value, depth + 1, ends or ("better", None)))
@@ -500,8 +500,8 @@ def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: se
             continue
         s, d, k = m.src, m.dst, m.count
         col, dcol = table[s], table[d]
-        left, moved, finished = rules.core.shift(col, dcol, k)
-        if finished or (col[0] and k == len(col) - 1 - col[0]) or (len(left) == 1 and not game.rules.deal_with_empty):
+        left, moved, finished, turned = rules.core.shift(col, dcol, k)
+        if finished or turned or (len(left) == 1 and not game.rules.deal_with_empty):
             continue
         child = table[:s] + (left,) + table[s + 1:]
         child = child[:d] + (moved,) + child[d + 1:]

@@ -150,7 +150,7 @@ def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: thr
     cap = limit.tables
     most = MAX_TABLES if held_cap is None else held_cap   # (one comparison a table kept, bound or none)
     stock, goal = len(core.stock), g.runs_total
-    moves, after, shift, auto_remove = core.moves, core.after, core.shift, core.auto_remove
+    children = core.children
 
     def down(cols: tuple[bytes, ...]) -> int:
         return sum(c[0] for c in cols)
@@ -196,30 +196,17 @@ def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: thr
                     return stop(Outcome.OPEN, todo, held, "cancelled")
             cols = todo.pop()
             tables += 1
-            for m in moves(cols, dealing):
-                if m.kind == "move":
-                    s, d = m.src, m.dst
-                    col, dcol = cols[s], cols[d]
-                    left, moved, finished = shift(col, dcol, m.count)
-                    new = list(cols)
-                    new[s] = left
-                    new[d] = moved
-                    child = tuple(new)
-                    done = runs + 1 if finished and auto_remove else runs
-                    turned = col[0] - left[0] + dcol[0] - moved[0]
-                    if not turned and done == runs:   # (the same layer: most moves)
-                        ck = child if dealing else tuple(sorted(child))
-                        if ck not in seen:
-                            if held >= most:
-                                return full(todo, cols, held)
-                            seen.add(ck)
-                            todo.append(ck)
-                            held += 1
-                        continue
-                    there = (dealt, minus_down + turned, done)
-                else:   # a deal or a send
-                    child, now_dealt, done = after((cols, dealt, runs), m)
-                    there = (now_dealt, -down(child), done)
+            for m, (child, now_dealt, done), turned in children((cols, dealt, runs)):   # (the core's one applier)
+                if m.kind == "move" and not turned and done == runs:   # (the same layer: most moves)
+                    ck = child if dealing else tuple(sorted(child))
+                    if ck not in seen:
+                        if held >= most:
+                            return full(todo, cols, held)
+                        seen.add(ck)
+                        todo.append(ck)
+                        held += 1
+                    continue
+                there = (now_dealt, minus_down + turned, done)
                 if there[2] == goal:
                     return stop(Outcome.WON, todo, held)
                 bucket = waiting.get(there)

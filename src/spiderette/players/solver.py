@@ -39,7 +39,7 @@ import threading
 import time
 from dataclasses import dataclass, field, replace
 
-from ..engine.cards import ACE, RANK_MASK, RUN_LENGTH
+from ..engine.cards import RANK_MASK
 from ..engine.core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of, without_cyclic_gc
 from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
@@ -169,7 +169,6 @@ class _Search:
         self.fits = None if g.rules.build == "any" else g.rules.fits   # may a card be built on another
         self.runs_total = g.runs_total
         self.stock = self.core.stock
-        self.shift, self.auto_remove = self.core.shift, self.core.auto_remove
         self.column_costs: dict[bytes, int] = {}
 
     def root(self, g: Game) -> tuple:
@@ -209,30 +208,6 @@ class _Search:
         cc, w = self.column_cost, self.w
         return sum(cc(c) for c in cols) + w.in_stock * (len(self.stock) - dealt) - w.finished_run * runs
 
-    def moves(self, state: tuple) -> list[Move]:
-        cols, dealt, _ = state
-        return self.core.moves(cols, dealt < len(self.stock))
-
-    def step(self, state: tuple, m: Move, cost: int) -> tuple[tuple, int]:
-        """``(table after move m, its cost)``, ``cost`` being the cost of ``state``: only the two columns a move
-        touches are looked at again (deals and sends take the long way)."""
-        if m.kind != "move":
-            child = self.core.after(state, m)
-            return child, self.cost(child)
-        cols, dealt, runs = state
-        s, d = m.src, m.dst
-        col, dcol = cols[s], cols[d]
-        left, moved, finished = self.shift(col, dcol, m.count)
-        get, cc = self.column_costs.get, self.column_cost
-        cost += (get(left) or cc(left)) + (get(moved) or cc(moved)) - self.column_costs[col] \
-            - self.column_costs[dcol]
-        if finished and self.auto_remove:
-            cost -= self.w.finished_run
-            runs += 1
-        new = list(cols)
-        new[s] = left
-        new[d] = moved
-        return (tuple(new), dealt, runs), cost
 
 
 def solve(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int | None = None,
@@ -360,9 +335,8 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
     best_key = root_key
     frontier = [(best, 0, 0, root, best)]  # (priority, -order: newest first among equals, depth, table, cost)
     count = nodes = 0
-    key, moves, after, goal = space.key, space.core.moves, space.core.after, space.runs_total
-    shift, auto_remove, finished_run = space.shift, space.auto_remove, space.w.finished_run
-    in_stock = space.w.in_stock
+    key, children, goal = space.key, space.core.children, space.runs_total
+    finished_run, in_stock = space.w.finished_run, space.w.in_stock
     costs, cc = space.column_costs, space.column_cost
     get = costs.get
     stock = len(space.stock)
@@ -392,40 +366,27 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
         depth += 1
         cols, dealt, runs = state
         dealing = dealt < stock   # (else the columns are interchangeable: a table's key has them sorted)
-        for m in moves(cols, dealing):   # (space.moves(state), one call less)
-            if m.kind == "move":   # (space.step and space.key inlined: the hot loop)
-                s, d, k = m.src, m.dst, m.count
-                col, dcol = cols[s], cols[d]
-                if col[-1] & RANK_MASK == ACE and len(dcol) - 1 - dcol[0] + k >= RUN_LENGTH:
-                    left, moved, finished = shift(col, dcol, k)   # a run may be finished: the core's shift says
-                else:   # (the core's shift inlined, for the moves that finish nothing)
-                    left, moved, finished = col[:-k], dcol + col[-k:], False
-                    if left[0] and left[0] == len(left) - 1:
-                        left = bytes((left[0] - 1,)) + left[1:]   # turn over the card on top
-                new = list(cols)
-                new[s] = left
-                new[d] = moved
-                done = runs + 1 if finished and auto_remove else runs
+        for m, child, _ in children(state):   # (the search core's children: its one applier)
+            new, _, done = child
+            if m.kind == "move":
                 if dealing:
-                    child = ck = (tuple(new), dealt, done)
-                    if ck in parent:
-                        continue
+                    ck = child
                 else:
                     ck = (tuple(sorted(new)), done)
-                    if ck in parent:   # (most tables after the last deal were seen: nothing more made)
-                        continue
-                    child = (tuple(new), dealt, done)
+                if ck in parent:   # (most tables after the last deal were seen)
+                    continue
                 # the cost: only the two columns the move touched are looked at again
-                c = here_cost + (get(left) or cc(left)) + (get(moved) or cc(moved)) - costs[col] - costs[dcol]
+                s, d = m.src, m.dst
+                left, moved = new[s], new[d]
+                c = here_cost + (get(left) or cc(left)) + (get(moved) or cc(moved)) - costs[cols[s]] - costs[cols[d]]
                 if done != runs:
                     c -= finished_run
-            else:   # a deal or a send: the columns it changed costed again (as space.step, without the rest)
-                child = after(state, m)
+            else:   # a deal or a send: the columns it changed costed again
                 ck = child if child[1] < stock else key(child)
                 if ck in parent:
                     continue
-                c = here_cost + in_stock * (dealt - child[1]) - finished_run * (child[2] - runs)
-                for old, col in zip(cols, child[0]):
+                c = here_cost + in_stock * (dealt - child[1]) - finished_run * (done - runs)
+                for old, col in zip(cols, new):
                     if col is not old:
                         c += (get(col) or cc(col)) - costs[old]
             parent[ck] = (here, m)
