@@ -6,15 +6,15 @@
 import { arr, int, num, obj, str } from "./values.js";
 
 // A column. `coming` (predictions only, never from Python): backs dealt on top, awaiting Python's view.
-// `known`: Python's view gave its facts for a deal (blocks_deal, completes_in); a prediction's column that
-// changed without them is not known, and a deal on that table waits for Python.
+// `known`: its facts for a deal (blocks_deal, completes_in) are Python's, as on every column of Python's
+// view; a prediction's column that changed without them is not known, and a deal then waits for Python.
 function column(raw) {
   const c = obj(raw) || {};
   const up = arr(c.up);
   const down = c.down | 0;
   const f = factsOf(c);
-  return { down, up, movable: c.movable | 0, coming: 0, total: down + up.length, known: !!f,
-    blocks_deal: !!(f && f.blocks_deal), completes_in: f ? f.completes_in : null };
+  return { down, up, movable: c.movable | 0, coming: 0, total: down + up.length, known: true,
+    blocks_deal: f.blocks_deal, completes_in: f.completes_in };
 }
 
 // The Winnable? verdict: null (the indicator is off) or {state: thinking | win | loss | unknown, moves, odds,
@@ -40,21 +40,21 @@ function analysisOf(x) {
     lost_between: between };
 }
 
-// A column's facts (docs/widget-protocol.md): movable, sendable, blocks_deal, completes_in; null when absent.
+// A column's facts (docs/widget-protocol.md; Python leaves out what is not so): movable, sendable,
+// blocks_deal, completes_in (null: no dealt card may complete a run there).
 function factsOf(raw) {
-  const f = obj(raw);
-  if (!f || typeof f.blocks_deal !== "boolean") return null;
-  return { movable: f.movable | 0, sendable: f.sendable === true, blocks_deal: f.blocks_deal,
+  const f = obj(raw) || {};
+  return { movable: f.movable | 0, sendable: f.sendable === true, blocks_deal: f.blocks_deal === true,
     completes_in: Number.isInteger(f.completes_in) && f.completes_in >= 0 ? f.completes_in : null };
 }
 
 // What the table after a move ("src:count:dst") or a send ("send:src") knows (Python's `after`): the facts
-// of the columns it changes, and its unforeseen targets (null: not known).
+// of the columns it changes, and its unforeseen targets.
 function afterOf(raw) {
   const out = {};
   for (const [key, x] of Object.entries(obj(raw) || {})) {
     const f = obj(x);
-    if (f && factsOf(f.src)) out[key] = { src: factsOf(f.src), dst: factsOf(f.dst), unforeseen: obj(f.unforeseen) };
+    if (f && obj(f.src)) out[key] = { src: factsOf(f.src), dst: factsOf(f.dst), unforeseen: obj(f.unforeseen) || {} };
   }
   return out;
 }

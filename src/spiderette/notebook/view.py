@@ -6,7 +6,7 @@ Shared by the widget and by scripts; it reads the game only through its public A
 >>> g = Game(seed=7)
 >>> v = view(g)
 >>> v["tableau"][0], v["stock"], v["can_deal"]
-({'down': 0, 'up': ['4H'], 'movable': 1, 'blocks_deal': False, 'completes_in': None}, 24, True)
+({'down': 0, 'up': ['4H'], 'movable': 1}, 24, True)
 >>> click_move(g, 1)
 Move.parse('bd1')
 """
@@ -46,8 +46,8 @@ def view(g: Game) -> dict:
         for i in range(g.columns):
             col, d = g.column(i), g.face_down(i)
             facts = column_facts(g, i)
-            tableau.append({"down": d, "up": [card_code(c) for c in col[d:]], "movable": facts["movable"],
-                            "blocks_deal": facts["blocks_deal"], "completes_in": facts["completes_in"]})
+            facts.pop("sendable", None)   # (the view's own sendable says it)
+            tableau.append({"down": d, "up": [card_code(c) for c in col[d:]], **facts})
         targets: dict[str, list[int]] = {}
         unforeseen: dict[str, list[int]] = {}
         for m in g.legal_moves():
@@ -56,7 +56,7 @@ def view(g: Game) -> dict:
                 if g.auto_remove and finishes_a_run(g, m):
                     unforeseen.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
         # (only what the player sees: a King-to-2 run of one suit, or colour, on top; never the stock)
-        unforeseen_deal = [i for i in range(min(g.columns, g.stock_count)) if tableau[i]["completes_in"] == 0]
+        unforeseen_deal = [i for i in range(min(g.columns, g.stock_count)) if tableau[i].get("completes_in") == 0]
         clicks: dict[str, int] = {}
         for i in range(g.columns):
             for k in range(1, g.movable(i) + 1):
@@ -90,22 +90,22 @@ def view(g: Game) -> dict:
 def column_facts(g: Game, i: int) -> dict:
     """What the front end may know of column ``i`` for the next intent, read from its face-up cards only.
 
-    ``blocks_deal``: the column is empty and the variant deals onto no empty column; ``completes_in``: the
-    number of deals onto the column after which a dealt card may complete a King-to-Ace run that leaves
-    (0: the next deal's card, on a King-to-2 run; 1: on a King-to-3 run, the card after the next one...;
-    ``None``: none may, or runs are sent by hand).
+    ``movable``; ``sendable`` (true only); ``blocks_deal`` (true only): the column is empty and the variant
+    deals onto no empty column; ``completes_in`` (only where some may): the number of deals onto the column
+    after which a dealt card may complete a King-to-Ace run that leaves (0: the next deal's card, on a
+    King-to-2 run; 1: on a King-to-3 run, the card after the next one...). A fact not so is left out.
     """
     col = g.column(i)
-    rank = g.top_card(i) & 15 if col else 0
-    j = rank - 2
-    return {"movable": g.movable(i), "sendable": i in g.sendable(),
-            "blocks_deal": not col and not g.rules.deal_with_empty,
-            "completes_in": j if g.auto_remove and col and j >= 0 and g.run_length(i) >= KING - 1 - j else None}
+    j = (g.top_card(i) & 15) - 2 if col else -1
+    facts = {"movable": g.movable(i), "sendable": i in g.sendable(),
+             "blocks_deal": not col and not g.rules.deal_with_empty,
+             "completes_in": j if g.auto_remove and j >= 0 and g.run_length(i) >= KING - 1 - j else None}
+    return {k: x for k, x in facts.items() if x is not None and x is not False}   # (few bytes: only what is so)
 
 
 #: The facts of a face-up card a move or a send turns over, whatever it is (one card: it moves alone, and
 #: no run on top is long enough for a dealt card to complete).
-TURNED = {"movable": 1, "sendable": False, "blocks_deal": False, "completes_in": None}
+TURNED = {"movable": 1}
 
 
 def deals(g: Game) -> list[dict]:
@@ -130,9 +130,11 @@ def _after_move(g: Game, m: Move) -> dict:
         for x in h.legal_moves():
             if x.kind == "move" and not (turned and m.src in (x.src, x.dst)) and finishes_a_run(h, x):
                 unforeseen.setdefault(f"{x.src}:{x.count}", []).append(x.dst)
-    out = {"src": TURNED if turned else column_facts(h, m.src), "unforeseen": unforeseen}
+    out = {"src": TURNED if turned else column_facts(h, m.src)}
     if m.kind == "move":
         out["dst"] = column_facts(h, m.dst)
+    if unforeseen:
+        out["unforeseen"] = unforeseen
     return out
 
 
@@ -141,7 +143,7 @@ def foresight(g: Game, targets: dict[str, list[int]], unforeseen: dict[str, list
 
     Keyed ``"src:count:dst"`` (a move onto a target not ``unforeseen``) and ``"send:src"`` (a sendable
     column): the :func:`column_facts` of the columns it changes after it (``src``, and a move's ``dst``), and
-    the ``unforeseen`` targets of the table then (as the view's own).
+    the ``unforeseen`` targets of the table then (as the view's own; left out when there are none).
     """
     out: dict[str, dict] = {}
     for key, dsts in targets.items():
