@@ -7,13 +7,17 @@
 // - a complete run sent to the foundations (its king shows there);
 // - an undo or a redo (the table before or after, kept from earlier views).
 // The front end holds no rules: what it cannot read from the views it leaves out (the score, the targets
-// of what a move uncovers), and a card that turns over stays a back. What the view says it cannot foresee
-// it does not predict at all (`unforeseen`: a move that completes a run, which leaves for the foundations
-// at once; `unforeseen_deal`: a deal that may complete one): such an intent waits for Python's answer, so
-// that a prediction is never wrong. A prediction may be made on a
-// prediction (the queue of intents made while Python answers, widget.js): the targets a predicted move
-// still knows are carried over (targetsAfter). Python's answer (the view with
-// `answer` equal to the intent's `id`) replaces the prediction, confirming or correcting it.
+// of what a move uncovers), and a card that turns over stays a back. Whether a deal can be made, whether a
+// dealt card may complete a run, what the columns a move or a send changes hold then (movable, sendable)
+// are Python's facts, sent with the view (each column's `blocks_deal` and `completes_in`, the stock's
+// `deals`, and `after` each move or send); what the view says it cannot foresee it does not predict at all
+// (`unforeseen`: a move that completes a run, which leaves for the foundations at once; a deal while a
+// column that gets a card may complete one): such an intent waits for Python's answer, so that a
+// prediction is never wrong. A prediction may be made on a prediction (the queue of intents made while
+// Python answers, widget.js): the targets a predicted move still knows are carried over (targetsAfter),
+// and so are the facts of the columns it left as they were; a target a group reaches anew, and a deal
+// once a column changed without Python's facts, wait for Python. Python's answer (the view with `answer`
+// equal to the intent's `id`) replaces the prediction, confirming or correcting it.
 
 import { targetsOf } from "./view.js";
 
@@ -36,29 +40,56 @@ export function clickTarget(v, src, k) {
 }
 
 // What a prediction leaves out: what Python computes with the rules. What it knows: one more move, which
-// may be taken back and leaves nothing to redo (the toolbar offers Undo at once).
+// may be taken back and leaves nothing to redo (the toolbar offers Undo at once). `after` (what the table
+// after an intent knows) is Python's only: empty on a prediction unless Python's view gave it.
 function base(v, last, tableau) {
   return { ...v, tableau, targets: {}, clicks: {}, unforeseen: {}, sendable: [], hint: null, last, predicted: true,
-    moves: (v.moves | 0) + 1, can_undo: true, can_redo: false };
+    moves: (v.moves | 0) + 1, can_undo: true, can_redo: false, after: {} };
 }
 
 /** Does the view say the move of the top `k` cards of `src` onto `dst` has an outcome only Python knows? */
 export const unforeseen = (v, src, dst, k) => (v.unforeseen[`${src}:${k}`] || []).includes(dst);
 
-// The columns where a dealt card may complete a run (a deal there waits for Python), after a move or a
-// deal predicted on `v`: the view's own, but for the columns changed (`changed`), which are listed when
-// their face-up cards (and the backs still coming) may hold a run of all but one of its cards.
-function dealWaits(v, p, changed) {
-  const may = (i) => p.tableau[i].up.length + (p.tableau[i].coming | 0) >= v.run_length - 1;
-  return [...new Set([...v.unforeseen_deal.filter((i) => !changed.includes(i)), ...changed.filter(may)])]
-    .sort((x, y) => x - y);
+// The prediction `p` after a move or a send that changed the columns `changed`, on the view `v`: their facts
+// are what Python's view says of them after it (`f`: its `after` entry, {src, dst}), or not known (on a
+// table Python has not seen: the top card movable alone, Python says how many more). The facts Python gave
+// for moves and sends between other columns still hold (but the unforeseen targets: the whole table's).
+function learn(p, v, f, changed, counts = {}) {
+  const tableau = p.tableau.map((c, i) => {
+    if (!changed.includes(i)) return c;
+    const x = f && (i === changed[0] ? f.src : f.dst);
+    if (x) return { ...c, movable: x.movable, known: true, blocks_deal: x.blocks_deal, completes_in: x.completes_in };
+    return { ...c, movable: counts[i] || (c.up.length ? 1 : 0), known: false, blocks_deal: false, completes_in: null };
+  });
+  const sendable = [...v.sendable.filter((i) => !changed.includes(i)),
+    ...changed.filter((i, n) => f && (n ? f.dst : f.src) && (n ? f.dst : f.src).sendable)].sort((x, y) => x - y);
+  const after = {};
+  for (const [key, x] of Object.entries(v.after)) {
+    const cols = key.split(":").filter((w) => /^[0-9]+$/.test(w)).map(Number);
+    const at = key.startsWith("send:") ? cols : [cols[0], cols[2]];
+    if (!at.some((i) => changed.includes(i))) after[key] = { ...x, unforeseen: null };
+  }
+  return outlook({ ...p, tableau, sendable, after }, v);
 }
 
-// Whether a deal can be made after a move or a send is known when no column is empty (only the stock
-// and empty columns decide it); else the next deal is not predicted (deal_unknown).
-function dealAfter(p, v) {
-  p.deal_unknown = !!v.deal_unknown || p.tableau.some((c) => !c.total) || (!v.can_deal && v.deals_left > 0);
-  return p;
+// A deal on table `t`, as the views tell it: null when none can be made (no deal left in the stock, or a
+// column blocks it); "waits" when its outcome is Python's to say (a dealt card may complete a run, or a
+// column's facts are not known); else "known".
+function dealOn(t) {
+  const d = t.deals[0];
+  if (!d || t.tableau.some((c) => c.known && c.blocks_deal)) return null;
+  if (t.tableau.some((c, i) => !c.known || (i < d.dealt && c.completes_in === 0))) return "waits";
+  return "known";
+}
+
+// The stock and unforeseen_deal of a prediction, from its columns (the stock is drawn as Python's view has
+// it while a column's facts are not known).
+function outlook(p, v) {
+  const d = dealOn(p);
+  const known = p.tableau.every((c) => c.known);
+  const n = p.deals.length ? p.deals[0].dealt : 0;
+  return { ...p, can_deal: known ? d !== null : v.can_deal,
+    unforeseen_deal: [...p.tableau.keys()].filter((i) => i < n && p.tableau[i].completes_in === 0) };
 }
 
 /** The table after moving the top `k` cards of `src` onto `dst`, if the view says it is legal; else null. */
@@ -70,46 +101,41 @@ export function predictMove(v, src, dst, k) {
   const s = tableau[src];
   const d = tableau[dst];
   d.up.push(...s.up.splice(s.up.length - k, k));
-  // Left behind: the rest of the group still moves; a lone top card moves; a back stays a back.
-  s.movable = s.up.length ? Math.max(1, from.movable - k) : 0;
-  d.movable = k; // at least the group that came (Python says whether it joins a longer one)
-  const p = dealAfter(base(v, { kind: "move", src, dst, count: k }, tableau.map(settle)), v);
-  p.targets = targetsAfter(v, src, dst, k, v.targets);
-  p.unforeseen = targetsAfter(v, src, dst, k, v.unforeseen, tableau[dst].up.length);
-  p.unforeseen_deal = dealWaits(v, p, [src, dst]);
-  p.sendable = (v.sendable || []).filter((c) => c !== src && c !== dst); // (a column's own cards decide it)
-  return p;
+  const p = base(v, { kind: "move", src, dst, count: k }, tableau.map(settle));
+  p.targets = targetsAfter(src, dst, k, v.targets, true);
+  const f = v.after[`${src}:${k}:${dst}`];
+  if (f && f.unforeseen) p.unforeseen = f.unforeseen;
+  else {
+    // (a group whose target was src goes onto the cards that moved: whether it completes a run is Python's)
+    p.unforeseen = targetsAfter(src, dst, k, v.unforeseen, false);
+    for (const [key, ds] of Object.entries(p.targets)) {
+      if (!ds.includes(dst) || key.startsWith(`${dst}:`)) continue;
+      p.unforeseen[key] = [...new Set([...(p.unforeseen[key] || []), dst])].sort((x, y) => x - y);
+    }
+  }
+  return learn(p, v, f, [src, dst], { [dst]: k }); // (without facts: the group that came moves on)
 }
 
 /**
  * The targets of the table after a move of `k` cards from `src` onto `dst`, as far as the view's own
  * targets tell them (a move's legality depends only on the cards moved and the top of the column they go
  * onto): a group of another column goes where it went before, and onto `dst` if it went onto `src` (whose
- * top card is on `dst` now); the cards that came to `dst` go where they went from `src`. What the move
- * uncovered on `src` is left out (the next move from or onto it waits for Python).
- * The same reading carries the unforeseen targets (`old` the view's `unforeseen`, `onto` the face-up
- * cards on `dst` after the move): a group that now goes onto `dst` is unforeseen when it may complete a
- * run there (the cards on `dst` and the group make a run's length: whether they join is Python's to say).
+ * top card is on `dst` now; with `routed`); the cards that came to `dst` go where they went from `src`.
+ * What the move uncovered on `src` is left out (the next move from or onto it waits for Python). The same
+ * reading carries the view's unforeseen targets (`old`), without `routed`.
  */
-function targetsAfter(v, src, dst, k, old, onto = null) {
+function targetsAfter(src, dst, k, old, routed) {
   const out = {};
   const other = (d) => d !== src && d !== dst;
   for (const [key, ds] of Object.entries(old || {})) {
-    const [a, c] = key.split(":").map(Number);
+    const a = Number(key.split(":")[0]);
     if (a === src || a === dst || !Array.isArray(ds)) continue;
     const to = ds.filter(other);
-    if (onto === null && ds.includes(src)) to.push(dst); // (its target src: the top card went onto dst)
+    if (routed && ds.includes(src)) to.push(dst); // (its target src: the top card went onto dst)
     out[key] = to.sort((x, y) => x - y);
   }
-  if (onto !== null) {
-    for (const [key, ds] of Object.entries(v.targets || {})) {
-      const [a, c] = key.split(":").map(Number);
-      if (a === src || a === dst || !ds.includes(src) || onto + c < v.run_length) continue;
-      out[key] = [...(out[key] || []), dst].sort((x, y) => x - y);
-    }
-  }
   for (let c = 1; c <= k; c++) {
-    const ds = old[`${src}:${c}`];
+    const ds = (old || {})[`${src}:${c}`];
     if (Array.isArray(ds)) out[`${dst}:${c}`] = ds.filter(other);
   }
   return out;
@@ -125,28 +151,23 @@ export function predictSend(v, src) {
   const tableau = v.tableau.map(copyColumn);
   const s = tableau[src];
   const run = s.up.splice(s.up.length - v.run_length, v.run_length);
-  s.movable = s.up.length ? 1 : 0; // (at least the top card; Python says how many more)
   const p = base(v, { kind: "send", src }, tableau.map(settle));
-  p.sendable = v.sendable.filter((c) => c !== src);
-  p.unforeseen_deal = dealWaits(v, p, [src]);
   p.foundations = [...v.foundations, run[0]];
   p.runs = (v.runs | 0) + 1;
-  return dealAfter(p, v);
+  return learn(p, v, v.after[`send:${src}`], [src]);
 }
 
-/** The table after a deal, if the view says one can be made: a back on every column; else null. */
+/**
+ * The table after a deal, if the views say one can be made and what it leaves: a back on each column that
+ * gets a card (the first `dealt` of the stock's next deal); else null.
+ */
 export function predictDeal(v) {
-  if (!v.can_deal || v.deals_left < 1 || v.deal_unknown) return null;
-  // (a last deal of fewer cards than columns goes onto the first columns)
-  const n = Math.min(v.stock, v.columns);
-  if (v.unforeseen_deal.some((i) => i < n)) return null; // (a dealt card may complete a run there)
-  const tableau = v.tableau.map((c, i) => (i < n ? { ...copyColumn(c), coming: (c.coming | 0) + 1, movable: 0 } : c));
+  if (dealOn(v) !== "known") return null; // (none can be made, or its outcome is Python's to say)
+  const d = v.deals[0];
+  const tableau = v.tableau.map((c, i) => (i < d.dealt ? { ...copyColumn(c), coming: (c.coming | 0) + 1, movable: 0,
+    blocks_deal: false, completes_in: c.completes_in === null ? null : c.completes_in - 1 } : c)); // (one deal on)
   const p = base(v, { kind: "deal" }, tableau.map(settle));
-  p.stock = Math.max(0, v.stock - v.columns);
-  p.deals_left = v.deals_left - 1;
-  p.can_deal = p.stock > 0 && p.deals_left > 0; // (no column is empty after a deal)
-  p.unforeseen_deal = dealWaits(v, p, [...Array(n).keys()]);
-  return p;
+  return outlook({ ...p, stock: d.stock, deals_left: d.deals_left, deals: v.deals.slice(1) }, v);
 }
 
 const sameTable = (a, b) =>

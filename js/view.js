@@ -6,11 +6,15 @@
 import { arr, int, num, obj, str } from "./values.js";
 
 // A column. `coming` (predictions only, never from Python): backs dealt on top, awaiting Python's view.
+// `known`: its facts for a deal (blocks_deal, completes_in) are Python's, as on every column of Python's
+// view; a prediction's column that changed without them is not known, and a deal then waits for Python.
 function column(raw) {
   const c = obj(raw) || {};
   const up = arr(c.up);
   const down = c.down | 0;
-  return { down, up, movable: c.movable | 0, coming: 0, total: down + up.length };
+  const f = factsOf(c);
+  return { down, up, movable: c.movable | 0, coming: 0, total: down + up.length, known: true,
+    blocks_deal: f.blocks_deal, completes_in: f.completes_in };
 }
 
 // The Winnable? verdict: null (the indicator is off) or {state: thinking | win | loss | unknown, moves, odds,
@@ -34,6 +38,25 @@ function analysisOf(x) {
   const undo = Number.isInteger(x.undo) ? x.undo : null;
   return { state: x.state, undo, to: undo !== null && ["turning", "winnable"].includes(x.to) ? x.to : (undo !== null ? "turning" : null),
     lost_between: between };
+}
+
+// A column's facts (docs/widget-protocol.md; Python leaves out what is not so): movable, sendable,
+// blocks_deal, completes_in (null: no dealt card may complete a run there).
+function factsOf(raw) {
+  const f = obj(raw) || {};
+  return { movable: f.movable | 0, sendable: f.sendable === true, blocks_deal: f.blocks_deal === true,
+    completes_in: Number.isInteger(f.completes_in) && f.completes_in >= 0 ? f.completes_in : null };
+}
+
+// What the table after a move ("src:count:dst") or a send ("send:src") knows (Python's `after`): the facts
+// of the columns it changes, and its unforeseen targets.
+function afterOf(raw) {
+  const out = {};
+  for (const [key, x] of Object.entries(obj(raw) || {})) {
+    const f = obj(x);
+    if (f && obj(f.src)) out[key] = { src: factsOf(f.src), dst: factsOf(f.dst), unforeseen: obj(f.unforeseen) || {} };
+  }
+  return out;
 }
 
 // The saved game the Resume button offers: null, or {variant, suits, seed, moves, score}.
@@ -98,6 +121,11 @@ export function readView(model, synced = true) {
     // what the front end must not predict: move targets that complete a run; columns where a dealt card may
     unforeseen: obj(v.unforeseen) || {},
     unforeseen_deal: arr(v.unforeseen_deal).filter(Number.isInteger),
+    // the deals the stock holds ({dealt, stock, deals_left} each), and what the table after each move or
+    // send the view foresees knows (for the intent made after it)
+    deals: arr(v.deals).map(obj).filter(Boolean)
+      .map((d) => ({ dealt: d.dealt | 0, stock: d.stock | 0, deals_left: d.deals_left | 0 })),
+    after: afterOf(v.after),
     message: str(v.message),
     tone: str(v.tone),
     refused: obj(v.refused),

@@ -187,9 +187,14 @@ def test_undo_past_the_analysed_moves_cancels_the_analysis():
 def test_think_is_labelled_think():
     w = Widget(seed=7, record=False)
     w.think(wait=True, budget=200)
-    assert w.view["message"].startswith("Think") and w.view["hint"]["source"] == "think"
-    w.hint()
-    assert w.view["message"].startswith("Think 2 of") or w.view["hint"]["source"] == "think"
+    first = w.view["hint"]
+    assert w.view["message"].startswith(f"Think 1 of {first['of']}: ") and first["source"] == "think"
+    assert first["index"] == 1 and first["of"] >= 2
+    move = w.hint()   # Hint goes on round Think's suggestions: the second, still labelled Think
+    second = w.view["hint"]
+    assert w.view["message"].startswith(f"Think 2 of {first['of']}: ") and second["source"] == "think"
+    assert second["index"] == 2 and second["text"] != first["text"] and move is not None
+    assert str(move) == second["text"]
 
 
 def test_alike_suggestions_name_their_columns():

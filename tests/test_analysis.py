@@ -185,13 +185,18 @@ def greedy_loses_deal_1():
     return g
 
 
-def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
+def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there(monkeypatch):
     import json
+    import time
 
     from spiderette_testkit import hidden_codes, send
 
     from spiderette.engine.cards import code_text
+    from spiderette.players import analysis
 
+    solves: list[float] = []   # (when each solve of an analysis starts)
+    real = analysis.solve
+    monkeypatch.setattr(analysis, "solve", lambda *a, **k: (solves.append(time.monotonic()), real(*a, **k))[1])
     g = greedy_loses_deal_1()
     w = Widget(game=g, record=False)
     v = send(w, action="analyse")
@@ -206,10 +211,23 @@ def test_the_table_says_where_the_game_went_wrong_and_takes_it_back_there():
     v = send(w, action="undo_to_turning")
     assert len(w.game.history) == 18 and v["analysis"] is None and "the next move is the one that lost" in v["message"]
     assert send(w, action="undo_to_turning")["message"] == "No turning point to go back to"
-    f = w.where_did_it_go_wrong()
-    assert f.cancel() or f.done()
     w.new_game(seed=3)
     assert w.view["analysis"] is None
+    # cancelled, the analysis of the same lost game stops searching: no solve starts after the cancel (the
+    # one in hand at most), where the whole analysis made several
+    whole, solves[:] = len(solves), []
+    w = Widget(game=greedy_loses_deal_1(), record=False)
+    f = w.where_did_it_go_wrong()
+    assert f.cancel() and f.cancelled() and f.stop.is_set()
+    at = time.monotonic()
+    for t in threading.enumerate():
+        if t.name == "spiderette-analyse":
+            t.join(60)
+            assert not t.is_alive(), "the search stopped"
+    assert whole >= 4 and len(solves) < whole and len([s for s in solves if s > at]) <= 1, (whole, solves, at)
+    with pytest.raises(CancelledError):
+        f.result(timeout=0)
+    assert w.view["analysis"] is None or w.view["analysis"]["state"] != "done", "nothing was said of it"
 
 
 # The planner's four-suit game of deal 10, until it resigned: lost, its turning point out of a small budget's reach.

@@ -232,3 +232,18 @@ def test_the_layout_names_every_module():
         if path.name == "__init__.py":
             continue
         assert re.search(rf"(?<![\w/]){re.escape(path.name)}\b", layout), module
+
+
+#: What only the ``e2e`` extra installs (pyproject.toml): the browser tests import it inside their tests and
+#: fixtures, so that ``pytest -m "not e2e"`` collects with the base and ``test`` extras alone.
+E2E_ONLY = {"playwright", "nbformat", "nbclient", "marimo", "notebook", "ipykernel", "jupyterlab"}
+
+
+def test_the_browser_tests_are_collected_without_the_e2e_extra():
+    found = []
+    for path in sorted((REPO / "tests" / "e2e").glob("*.py")):
+        for node in ast.parse(path.read_text()).body:   # (the module's own lines: run when it is collected)
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            found += [f"{path.name}:{node.lineno} {n}" for n in names if n.split(".")[0] in E2E_ONLY]
+    assert not found, f"imported at module level, needs the e2e extra to collect: {found}"

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from spiderette import Game, IllegalMoveError, Move
+from spiderette.engine.move import DEAL
 from spiderette.engine.predicates import finishes_a_run
 from spiderette.notebook.view import click_move, view
 from spiderette.players.strategies import RulesOfThumb
@@ -28,15 +29,18 @@ FIXTURE = REPO / "js" / "test" / "fixtures" / "python-answers.json"
 VARIANTS = [("spiderette", 4, True), ("spiderette", 1, True), ("red_black_spiderette", 4, True),
             ("will_o_the_wisp", 4, True), ("spider", 2, True), ("spiderette", 1, False)]
 RUN = "KSQSJSTS9S8S7S6S5S4S3S2S"   # a King-to-2 run of spades, over a face-down 5H in column a
-#: Made by hand: a move that completes a run (the AS of column g onto it) and a deal that may (the AS first).
+#: Made by hand: a move that completes a run (the AS of column g onto it), a deal that may (the AS first), and
+#: two deals that may (a King-to-3 run: the 2S first, the AS next).
 HANDMADE = [
     "spiderette:4 5h" + RUN + "/qhkhad2d3D/4d5d6d7d8D/9dtdjdqdKD/ac2c3c4c5C/6c7c8c9C/tcjcqckcAS "
     "AH2H3H4H6H7H8H9HTHJH - 20 480 -",
     "spiderette:4 5h" + RUN + "/jhqhkhad2D/3d4d5d6d7D/8d9dtdjdQD/kdac2c3c4C/5c6c7c8c9C/tcjcqcKC "
     "ASAH2H3H4H6H7H8H9HTH - 20 480 -",
+    "spiderette:4 5h" + RUN[:-2] + "/jhqhkhad2D/3d4d5d6d7D/8d9dtdjdQD/kdac2c3c4C/5c6c7c8c9C/tcjcqcKCTH "
+    "2SAH2H3H4H6H7HAS8H9H - 20 480 -",
 ]
 SEEN = ("columns", "tableau", "foundations", "targets", "clicks", "unforeseen", "unforeseen_deal", "run_length",
-        "stock", "deals_left", "can_deal")
+        "stock", "deals_left", "can_deal", "sendable", "deals", "after")
 
 
 def _table(g: Game) -> dict:
@@ -59,7 +63,9 @@ def _notation(m: Move) -> list | str:
 
 def _position(name: str, g: Game, rng: random.Random, clicks: bool = True) -> dict:
     """Python's answers at ``g``: click destinations, the table after some legal moves (every one that
-    completes a run among them), after a deal, and after two moves in a row (the queue's chains)."""
+    completes a run among them), after a deal, and after two intents in a row (the queue's chains; among
+    them every move that empties a column followed by a deal: ``view`` null when Python
+    refuses it)."""
     out = []
     for src in range(g.columns) if clicks else ():
         for k in range(1, g.movable(src) + 1):
@@ -74,20 +80,32 @@ def _position(name: str, g: Game, rng: random.Random, clicks: bool = True) -> di
     after = [{"move": _notation(m), "view": _after(g, m)} for m in chosen]
     deal = next((m for m in legal if m.kind == "deal"), None)
     chains = []
-    for m in rng.sample(moves, min(1, len(moves))) + finishing:
+    emptying = [m for m in moves if m.count == len(g.column(m.src)) and m not in finishing]
+    for i, m in enumerate(rng.sample(moves, min(1, len(moves))) + finishing + emptying):
         h = g.copy()
         h.apply(m)
         then = [x for x in h.legal_moves() if x.kind == "deal" or finishes_a_run(h, x)]
         rest = [x for x in h.legal_moves() if x.kind == "move" and x not in then]
-        for x in then + rng.sample(rest, min(2, len(rest))):
-            chains.append({"moves": [_notation(m), _notation(x)], "view": _after(g, m, x)})
+        for x in then + (rng.sample(rest, min(2, len(rest))) if i < 1 + len(finishing) else []):
+            # (waits: Python's view after the first says the second's outcome is hidden)
+            waits = bool(view(h)["unforeseen_deal"]) if x.kind == "deal" else h.auto_remove and finishes_a_run(h, x)
+            chains.append({"moves": [_notation(m), _notation(x)], "view": _after(g, m, x), "waits": waits})
+        if h.deal_error() is not None and m.kind == "move" and g.deal_error() is None:
+            chains.append({"moves": [_notation(m), "deal"], "view": None, "waits": False})   # Python refuses it
+    twice = None   # (a deal on the deal: Python's table after both, or null when it refuses the second)
+    if deal is not None:
+        h = g.copy()
+        h.deal()
+        twice = {"view": _after(h, DEAL) if h.deal_error() is None else None,
+                 "waits": bool(view(h)["unforeseen_deal"])}
     return {"name": name, "view": _table(g), "clicks": out, "after": after,
-            "deal": None if deal is None else _after(g, deal), "chains": chains}
+            "deal": None if deal is None else _after(g, deal), "twice": twice, "chains": chains}
 
 
 def python_answers() -> list[dict]:
     """Positions along seeded random games, with Python's click destinations and the views after moves;
-    positions where a move completes a run (met by a player who follows the rules of thumb); handmade ones."""
+    positions where a move completes a run (met by a player who follows the rules of thumb), where a move
+    empties a column while a deal can be made; handmade ones."""
     out = []
     for variant, suits, auto in VARIANTS:
         kind = f"{variant}-{suits}{'' if auto else '-manual'}"
@@ -115,6 +133,20 @@ def python_answers() -> list[dict]:
                     met += 1
                 send = next((m for m in legal if m.kind == "send"), None)   # (by hand: a finished run goes)
                 g.apply(send or (rng.random() < 0.8 and player(g)) or rng.choice(legal))
+        met = 0
+        for seed in range(40, 80):   # (a move that empties a column, then a deal: Python refuses it, or deals)
+            g, rng = Game(variant, seed=seed, suits=suits, auto_remove=auto), random.Random(seed)
+            for _ in range(150):
+                legal = g.legal_moves()
+                if not legal or met >= 4:
+                    break
+                if g.deal_error() is None and any(m.kind == "move" and m.count == len(g.column(m.src))
+                                                  and not finishes_a_run(g, m) for m in legal):
+                    out.append(_position(f"{kind} deal {seed} move {g.move_count}, a column to empty", g, rng,
+                                         clicks=False))
+                    met += 1
+                    break
+                g.apply(rng.choice(legal))
     for i, text in enumerate(HANDMADE):
         out.append(_position(f"handmade {i}", Game.from_position(text), random.Random(i)))
     return json.loads(json.dumps(out))
@@ -168,8 +200,10 @@ def test_the_fixture_holds_pythons_answers():
 
 
 def test_the_view_marks_exactly_the_moves_whose_outcome_only_python_knows():
-    """``unforeseen`` lists a move's target when, and only when, it completes a run that leaves; and
-    ``unforeseen_deal`` reads no hidden card: the same table with another stock lists the same columns."""
+    """``unforeseen`` lists a move's target when, and only when, it completes a run that leaves;
+    ``unforeseen_deal`` reads no hidden card: the same table with another stock lists the same columns; and
+    the facts a prediction is made of (each column's, the stock's deals, those ``after`` each move) say
+    what Python's own view says after the move and after the deal."""
     checked = 0
     for variant, suits, auto in VARIANTS:
         for seed in range(1, 8):
@@ -180,6 +214,25 @@ def test_the_view_marks_exactly_the_moves_whose_outcome_only_python_knows():
                 if not legal:
                     break
                 v = view(g)
+                blocked = any(c.get("blocks_deal") for c in v["tableau"])
+                assert v["can_deal"] == (bool(v["deals"]) and not blocked), "a deal as the columns and stock say"
+                if v["can_deal"]:
+                    h = g.copy()
+                    h.deal()
+                    assert [h.stock_count, h.deals_left] == [v["deals"][0]["stock"], v["deals"][0]["deals_left"]]
+                for key, after in v["after"].items():   # (the columns a move changes, and the others: as after it)
+                    if key.startswith("send:"):
+                        continue
+                    src, k, dst = map(int, key.split(":"))
+                    h = g.copy()
+                    h.apply(Move("move", src, dst, k))
+                    w = view(h)
+                    cols = [after["src"] if i == src else after["dst"] if i == dst else c
+                            for i, c in enumerate(v["tableau"])]
+                    assert w["can_deal"] == (bool(v["deals"]) and not any(c.get("blocks_deal") for c in cols)), key
+                    n = v["deals"][0]["dealt"] if v["deals"] else 0
+                    assert w["unforeseen_deal"] == [i for i in range(n) if cols[i].get("completes_in") == 0], key
+                    assert after["dst"]["movable"] == w["tableau"][dst]["movable"], key
                 for m in legal:
                     if m.kind == "move":
                         h = g.copy()

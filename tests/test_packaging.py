@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("build", reason="the build package is not installed (pip install build)")
+#: (each build and install may take up to 900 s on its own: more than pyproject.toml's default timeout)
+pytestmark = pytest.mark.timeout(2400)
 
 REPO = Path(__file__).resolve().parents[1]
 VERSION = "0.1.0"

@@ -36,7 +36,8 @@ def table_part(v: dict) -> dict:
 
 def expected_view(g: Game) -> dict:
     v = view(g)
-    for k in ("targets", "clicks", "unforeseen", "unforeseen_deal", "can_undo", "can_redo"):   # watched, not played
+    for k in ("targets", "clicks", "unforeseen", "unforeseen_deal", "deals", "after", "can_undo",
+              "can_redo"):   # watched, not played
         del v[k]
     return v
 

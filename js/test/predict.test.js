@@ -57,42 +57,92 @@ test("a move is predicted exactly as Python plays it, or not predicted (a run it
   assert.ok(completing >= 20 && declined === completing, `${completing} completing a run, ${declined} not predicted`);
 });
 
-test("a deal is predicted as Python deals, or not predicted (a dealt card may complete a run)", () => {
+const hasEmpty = (v) => v.tableau.some((c) => !c.total);
+
+test("a deal is predicted as Python deals, not predicted where Python refuses it, and waits only where a dealt card may complete a run", () => {
   let deals = 0;
   let waits = 0;
+  let refused = 0;
+  let emptyDealt = 0;
   for (const p of positions) {
-    if (!p.deal) continue;
     const v = readView(model(p.view));
     const predicted = predictDeal(v);
+    if (!p.deal) {
+      assert.equal(predicted, null, `${p.name}: Python refuses the deal, so it is not predicted`);
+      refused++;
+      continue;
+    }
     if (!predicted) {
-      assert.ok(v.unforeseen_deal.length, `${p.name}: a deal the view allows is predicted unless unforeseen`);
+      assert.ok(v.unforeseen_deal.length, `${p.name}: a deal Python makes is predicted unless unforeseen`);
       waits++;
       continue;
     }
     const py = readView(model(p.deal));
     assert.ok(agrees(predicted, py) && predicted.stock === py.stock, `${p.name}: the deal as Python deals it`);
+    assert.equal(predicted.deals_left, v.deals_left - 1, `${p.name}: one deal fewer left`);
+    emptyDealt += hasEmpty(v);
     deals++;
   }
-  assert.ok(deals > 50 && waits >= 1, `${deals} deals checked, ${waits} not predicted`);
+  assert.ok(deals > 50 && waits >= 1 && refused >= 5 && emptyDealt >= 1,
+    `${deals} deals checked (${emptyDealt} with an empty column), ${waits} not predicted, ${refused} refused`);
 });
 
-test("two intents in a row: the second, predicted on the first's prediction, is exact or not predicted", () => {
+test("a deal on a predicted deal is predicted as Python deals twice, or waits where the first deal's cards may complete a run", () => {
+  let twice = 0;
+  let waits = 0;
+  for (const p of positions) {
+    if (!p.twice) continue;
+    const p1 = predictDeal(readView(model(p.view)));
+    if (!p1) continue;
+    const p2 = predictDeal(p1);
+    const what = `${p.name}: two deals`;
+    if (p.twice.view === null) assert.equal(p2, null, `${what}: Python refuses the second`);
+    else if (p.twice.waits) {
+      assert.equal(p2, null, `${what}: the first deal's card may complete a run with the second's`);
+      waits++;
+    } else if (p2) {
+      const py = readView(model(p.twice.view));
+      assert.ok(agrees(p2, py) && p2.stock === py.stock && p2.deals_left === p1.deals_left - 1, `${what} as Python deals`);
+      twice++;
+    }
+  }
+  assert.ok(twice > 50 && waits >= 1, `${twice} deals on a deal checked, ${waits} waiting`);
+});
+
+test("two intents in a row: the second, predicted on the first's prediction, is exact, refused where Python refuses it, and waits only where Python's view says so", () => {
   let chains = 0;
   let second = 0;
+  const deals = { refused: 0, predicted: 0, emptyRefused: 0, emptyDealt: 0 };
   for (const p of positions) {
     const v = readView(model(p.view));
-    for (const { moves: [m1, m2], view: after } of p.chains) {
+    for (const { moves: [m1, m2], view: after, waits } of p.chains) {
       const p1 = predictMove(v, ...m1);
       if (!p1) continue;
       const p2 = m2 === "deal" ? predictDeal(p1) : predictMove(p1, ...m2);
-      if (p2) {
-        assert.ok(exactly(p2, after), `${p.name}: ${m1} then ${m2} as Python plays them`);
-        second++;
-      }
+      const what = `${p.name}: ${m1} then ${m2}`;
       chains++;
+      if (after === null) {
+        assert.equal(p2, null, `${what}: Python refuses the second, so it is not predicted`);
+        deals.refused++;
+        deals.emptyRefused += hasEmpty(p1);
+        continue;
+      }
+      if (waits) assert.equal(p2, null, `${what}: its outcome is hidden (a run may complete), so it waits for Python`);
+      if (p2) {
+        assert.ok(exactly(p2, after), `${what} as Python plays them`);
+        second++;
+      } else if (m2 === "deal") {
+        assert.ok(waits, `${what}: a deal Python makes after a predicted move is predicted unless a run may complete`);
+      }
+      if (m2 === "deal" && p2) {
+        deals.predicted++;
+        deals.emptyDealt += hasEmpty(p1);
+      }
     }
   }
   assert.ok(chains > 300 && second > 100, `${chains} chains checked, ${second} second intents predicted`);
+  assert.ok(deals.emptyRefused >= 10 && deals.emptyDealt >= 1 && deals.predicted > 50,
+    `deals after a move: ${JSON.stringify(deals)}`);
 });
 
 test("a move the view does not list is not predicted", () => {
@@ -110,7 +160,8 @@ test("a damaged view is read with every field present", () => {
   for (const raw of [null, 5, "x", [], { tableau: "x", columns: -3 }, { tableau: [{ up: 5, down: "x" }] }]) {
     const v = readView(model(raw));
     assert.ok(v.columns >= 1 && v.tableau.length === v.columns);
-    for (const c of v.tableau) assert.deepEqual(Object.keys(c).sort(), ["coming", "down", "movable", "total", "up"]);
+    for (const c of v.tableau) assert.deepEqual(Object.keys(c).sort(),
+      ["blocks_deal", "coming", "completes_in", "down", "known", "movable", "total", "up"]);
     assert.equal(v.status, "playing");
     assert.deepEqual(v.targets, {});
   }

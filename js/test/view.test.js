@@ -13,7 +13,9 @@ test("an empty or broken view reads as a table with every field of its type", ()
     const v = readView(model(raw));
     assert.equal(v.columns, 1);
     assert.equal(v.tableau.length, 1);
-    assert.deepEqual(v.tableau[0], { down: 0, up: [], movable: 0, coming: 0, total: 0 });
+    assert.deepEqual(v.tableau[0], { down: 0, up: [], movable: 0, coming: 0, total: 0, known: true,
+      blocks_deal: false, completes_in: null });
+    assert.deepEqual([v.deals, v.after], [[], {}]);
     assert.equal(v.status, "playing");
     assert.deepEqual(v.targets, {});
     assert.equal(v.runs_total, 0);
@@ -25,10 +27,11 @@ test("an empty or broken view reads as a table with every field of its type", ()
 
 test("the counts come from Python: columns, runs_total, run_length", () => {
   const v = readView(model({ columns: 10, runs_total: 8, run_length: 13, sendable: [2],
-    tableau: [{ down: 2, up: ["KS"], movable: 1 }] }));
+    tableau: [{ down: 2, up: ["KS"], movable: 1, completes_in: 11 }] }));
   assert.equal(v.columns, 10);
   assert.equal(v.tableau.length, 10);
-  assert.deepEqual(v.tableau[0], { down: 2, up: ["KS"], movable: 1, coming: 0, total: 3 });
+  assert.deepEqual(v.tableau[0], { down: 2, up: ["KS"], movable: 1, coming: 0, total: 3, known: true,
+    blocks_deal: false, completes_in: 11 });
   assert.equal(v.runs_total, 8);
   assert.equal(v.run_length, 13);
   assert.ok(sendsRun(v, 2, 13) && !sendsRun(v, 2, 14) && !sendsRun(v, 1, 13));

@@ -27,7 +27,8 @@ from expected import cols, game, message_has, moves_are
 
 from spiderette import Game
 
-pytestmark = pytest.mark.e2e
+#: (a Pyodide kernel in Chromium plays a game to its end: its waits may add up beyond the default timeout)
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(1800)]
 
 KERNEL_READY = f"""() => {{
   try {{ return !!window.jupyterapp && {H.KERNEL}.status === 'idle'; }} catch (e) {{ return false; }}

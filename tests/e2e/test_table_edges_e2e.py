@@ -15,7 +15,6 @@ import json
 
 import jupyter_harness as H
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_replay_e2e import LINE as REPLAY_LINE
 from test_replay_e2e import open_replay
 from test_table_fits_e2e import GRAB, SCROLL, open_table, play_long_game
@@ -130,6 +129,8 @@ def test_the_drag_auto_scroll_zone_follows_the_felts_size(lab, request):
     """500 px wide, the file browser open, a long game: a small felt (about 116 px across) that scrolls
     sideways. The pointer resting a quarter of the felt's width and height inside its bottom right corner
     (over the cards) leaves it still, so a drop lands where it was aimed; at the edge it scrolls."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout  # (the e2e extra: not at collection)
+
     open_table(lab, request, 500, 600, file_browser=True)
     page = lab.page
     r = H.root(page)

@@ -61,7 +61,7 @@ NOT_SUGGESTED = "a move the hints do not suggest"
 BROWSER_TRAITS = ("step", "playing")
 #: ``table.view`` fields a replay leaves out: where a group may go, and undo and redo, are of no use on a
 #: table that is watched, not played.
-LEFT_OUT = ("targets", "clicks", "unforeseen", "unforeseen_deal", "can_undo", "can_redo")
+LEFT_OUT = ("targets", "clicks", "unforeseen", "unforeseen_deal", "deals", "after", "can_undo", "can_redo")
 
 def hint_reason(g: Game, m: Move) -> tuple[str, int | None]:
     """Why ``m`` (about to be played in ``g``): ``("hint #2: …", 2)`` when it is the second move of

@@ -34,13 +34,20 @@ def view(g: Game) -> dict:
     leaves for the foundations at once (and may uncover a face-down card); ``unforeseen_deal`` lists the
     columns where a dealt card may complete one (a King-to-2 run on top: whether the card is its ace is
     hidden, so the column is listed whatever the stock holds). Both are empty when runs are sent by hand.
+
+    So that the front end holds no rule of its own, the view also says what a table after an intent knows,
+    for the intents made after it: each column's ``blocks_deal`` and ``completes_in``
+    (:func:`column_facts`), the ``deals`` the stock holds (:func:`deals`), and ``after`` each move or send
+    it foresees (:func:`foresight`).
     """
     a_game(g, "view")
     with g.locked():
         tableau = []
         for i in range(g.columns):
             col, d = g.column(i), g.face_down(i)
-            tableau.append({"down": d, "up": [card_code(c) for c in col[d:]], "movable": g.movable(i)})
+            facts = column_facts(g, i)
+            facts.pop("sendable", None)   # (the view's own sendable says it)
+            tableau.append({"down": d, "up": [card_code(c) for c in col[d:]], **facts})
         targets: dict[str, list[int]] = {}
         unforeseen: dict[str, list[int]] = {}
         for m in g.legal_moves():
@@ -49,8 +56,7 @@ def view(g: Game) -> dict:
                 if g.auto_remove and finishes_a_run(g, m):
                     unforeseen.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
         # (only what the player sees: a King-to-2 run of one suit, or colour, on top; never the stock)
-        unforeseen_deal = [i for i in range(min(g.columns, g.stock_count))
-                           if g.auto_remove and g.run_length(i) >= KING - 1 and g.top_card(i) & 15 == 2]
+        unforeseen_deal = [i for i in range(min(g.columns, g.stock_count)) if tableau[i].get("completes_in") == 0]
         clicks: dict[str, int] = {}
         for i in range(g.columns):
             for k in range(1, g.movable(i) + 1):
@@ -76,7 +82,78 @@ def view(g: Game) -> dict:
             "clicks": clicks,
             "unforeseen": unforeseen,
             "unforeseen_deal": unforeseen_deal,
+            "deals": deals(g),
+            "after": foresight(g, targets, unforeseen),
         }
+
+
+def column_facts(g: Game, i: int) -> dict:
+    """What the front end may know of column ``i`` for the next intent, read from its face-up cards only.
+
+    ``movable``; ``sendable`` (true only); ``blocks_deal`` (true only): the column is empty and the variant
+    deals onto no empty column; ``completes_in`` (only where some may): the number of deals onto the column
+    after which a dealt card may complete a King-to-Ace run that leaves (0: the next deal's card, on a
+    King-to-2 run; 1: on a King-to-3 run, the card after the next one...). A fact not so is left out.
+    """
+    col = g.column(i)
+    j = (g.top_card(i) & 15) - 2 if col else -1
+    facts = {"movable": g.movable(i), "sendable": i in g.sendable(),
+             "blocks_deal": not col and not g.rules.deal_with_empty,
+             "completes_in": j if g.auto_remove and j >= 0 and g.run_length(i) >= KING - 1 - j else None}
+    return {k: x for k, x in facts.items() if x is not None and x is not False}   # (few bytes: only what is so)
+
+
+#: The facts of a face-up card a move or a send turns over, whatever it is (one card: it moves alone, and
+#: no run on top is long enough for a dealt card to complete).
+TURNED = {"movable": 1}
+
+
+def deals(g: Game) -> list[dict]:
+    """The deals the stock holds, in order: the columns each deals onto (the first ``dealt``), and the
+    stock and the deals left after it (counts only: no card of the stock)."""
+    out, stock, left = [], g.stock_count, g.deals_left
+    while stock and left:
+        dealt = min(g.columns, stock)
+        stock, left = stock - dealt, left - 1
+        out.append({"dealt": dealt, "stock": stock, "deals_left": left})
+    return out
+
+
+def _after_move(g: Game, m: Move) -> dict:
+    """What the columns a move or a send changes know after it, and the table's unforeseen targets then (a
+    face-down card it turns over stays unseen: no fact of it, nor of a move from or onto it, is given)."""
+    h = g.copy()
+    h.apply(m)
+    turned = h.face_down(m.src) < g.face_down(m.src)
+    unforeseen: dict[str, list[int]] = {}
+    if h.auto_remove:
+        for x in h.legal_moves():
+            if x.kind == "move" and not (turned and m.src in (x.src, x.dst)) and finishes_a_run(h, x):
+                unforeseen.setdefault(f"{x.src}:{x.count}", []).append(x.dst)
+    out = {"src": TURNED if turned else column_facts(h, m.src)}
+    if m.kind == "move":
+        out["dst"] = column_facts(h, m.dst)
+    if unforeseen:
+        out["unforeseen"] = unforeseen
+    return out
+
+
+def foresight(g: Game, targets: dict[str, list[int]], unforeseen: dict[str, list[int]]) -> dict:
+    """``view(g)["after"]``: for each move or send whose outcome the view shows, what the table after it knows.
+
+    Keyed ``"src:count:dst"`` (a move onto a target not ``unforeseen``) and ``"send:src"`` (a sendable
+    column): the :func:`column_facts` of the columns it changes after it (``src``, and a move's ``dst``), and
+    the ``unforeseen`` targets of the table then (as the view's own; left out when there are none).
+    """
+    out: dict[str, dict] = {}
+    for key, dsts in targets.items():
+        src, k = map(int, key.split(":"))
+        for d in dsts:
+            if d not in unforeseen.get(key, ()):
+                out[f"{key}:{d}"] = _after_move(g, Move("move", src, d, k))
+    for i in g.sendable():
+        out[f"send:{i}"] = _after_move(g, Move("send", i))
+    return out
 
 
 def click_move(g: Game, src: int, count: int | None = None) -> Move:
