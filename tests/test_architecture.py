@@ -40,6 +40,11 @@ TOP = {"__init__", "__main__", "cli", "env"}
 #: asked for, through ``players/extras.py``).
 STANDALONE = ("engine", "players")
 
+#: Old import paths that the files another engineer is rewriting still use (issue 41, part 6): the module that
+#: imports the name from its old home -> the names. The old home serves them by a module ``__getattr__``;
+#: each entry goes, with that ``__getattr__``, once the file imports the name from its home.
+WAITING = {"spiderette.engine.game": {"Refusal"}}
+
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -213,6 +218,8 @@ def test_every_name_is_imported_from_its_home():
             if not target.startswith("spiderette.") or target not in MODULES:
                 continue   # the public API (from spiderette import ...), or another package
             for a in node.names:
+                if a.name in WAITING.get(where, ()):
+                    continue
                 if f"{target}.{a.name}" not in MODULES and a.name not in own[target]:
                     homes = sorted(m for m, names in own.items() if a.name in names)
                     wrong.append(f"{where}, line {node.lineno}: {a.name} from {target} (its home: {homes})")
