@@ -53,6 +53,7 @@ def test_sdist_has_what_a_build_needs(dists):
     for need in ("pyproject.toml", "README.md", "LICENSE", "package.json", "package-lock.json",
                  "js/widget.js", "js/widget.css", "js/replay.js", "js/replay.css", "notebooks/01-play.ipynb",
                  "src/spiderette/__init__.py", "src/spiderette/cli/__init__.py", "src/spiderette/__main__.py",
+                 "src/spiderette/py.typed",
                  "tests/test_cli.py", "docs/rules.md", "docs/play.md", "docs/api.md", "mkdocs.yml",
                  "tests/test_docs.py", "PKG-INFO"):
         assert need in names, need
@@ -67,6 +68,7 @@ def test_sdist_has_what_a_build_needs(dists):
 def test_wheel_has_what_a_user_needs(dists):
     names = wheel_names(dists)
     for need in ("spiderette/__init__.py", "spiderette/cli/__init__.py", "spiderette/__main__.py",
+                 "spiderette/py.typed",
                  "spiderette/engine/game.py", "spiderette/players/solver.py", "spiderette/studies/runner.py",
                  "spiderette/notebook/widget.py", "spiderette/userdata/statistics.py",
                  "spiderette/static/widget.js", "spiderette/static/widget.css", "spiderette/static/replay.js",
