@@ -132,7 +132,7 @@ def game(*args, **kwargs) -> Game:
 def send(w, **msg) -> dict:
     """Deliver an intent to widget ``w`` as the browser would, quoting the current version unless given."""
     msg.setdefault("version", w.view["version"])
-    w._handle_message(w, msg, [])
+    w._intents.handle(w, msg, [])
     return w.view
 
 

@@ -11,9 +11,10 @@ from spiderette_testkit import build, run, send
 
 from spiderette import Game, hint, hints
 from spiderette.engine.errors import IllegalMoveError
-from spiderette.engine.predicates import tables_met, visible_key
+from spiderette.engine.predicates import visible_key
 from spiderette.notebook.widget import Widget
 from spiderette.notebook.wording import hidden_named
+from spiderette.players.memory import tables_met
 from spiderette.players.planner import plan
 
 LOOP = ("bg1 ad1 ca1 cf1 df2 db1 de1 d ec1 fd1 gc1 ac1 fa3 d ba1 fb1 cb1 ca4 cd1 ed1 ab4 ae2 ae4 ea8 ec1 da3 ae11"

@@ -11,9 +11,10 @@ import pytest
 from spiderette_testkit import build, run
 
 from spiderette import Game, GreedyStrategy, simulate
-from spiderette.engine.predicates import tables_met, turns_over_a_card
+from spiderette.engine.predicates import turns_over_a_card
 from spiderette.notebook.widget import Widget
 from spiderette.players.analysis import LOST, UNKNOWN, WINNABLE, Analysis, analyse, analyse_async
+from spiderette.players.memory import tables_met
 from spiderette.players.planner import plan
 from spiderette.players.solver import solve
 

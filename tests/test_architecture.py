@@ -41,6 +41,7 @@ TOP = {"__init__", "__main__", "cli", "env"}
 STANDALONE = ("engine", "players")
 
 
+
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
@@ -96,7 +97,7 @@ def test_no_import_goes_up(module):
     mine = wing(module)
     wrong = []
     for line, target in imports(module):
-        if target != "spiderette" and not target.startswith("spiderette."):
+        if (target != "spiderette" and not target.startswith("spiderette.")):
             continue
         theirs = wing(target) if target != "spiderette" else "top"
         if theirs != mine and RANK[theirs] >= RANK[mine]:

@@ -16,7 +16,7 @@ import pytest
 from spiderette_testkit import src_env
 
 from spiderette import Game, cli, hint, solve
-from spiderette.cli import main
+from spiderette.cli import lab, main
 from spiderette.engine.cards import card_text
 from spiderette.engine.positions import text_picture
 
@@ -265,7 +265,7 @@ def test_stats_missing(capsys, monkeypatch):
 def launched(monkeypatch):
     """``spiderette lab`` with JupyterLab "installed" and its launch recorded instead of run."""
     calls = []
-    monkeypatch.setattr(cli, "run_jupyter", lambda cmd, cwd: calls.append((cmd, cwd)) or 0)
+    monkeypatch.setattr(lab, "run_jupyter", lambda cmd, cwd: calls.append((cmd, cwd)) or 0)
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
                         lambda name, *a: object() if name == "jupyterlab" else real(name, *a))
@@ -276,9 +276,9 @@ def test_lab_copies_the_notebook_and_starts_jupyterlab(capsys, monkeypatch, tmp_
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(os, "geteuid", lambda: 1000)
     assert main(["lab"]) == 0
-    nb = tmp_path / cli.NOTEBOOK_NAME
+    nb = tmp_path / lab.NOTEBOOK_NAME
     assert nb.read_bytes() == (REPO / "notebooks" / "01-play.ipynb").read_bytes()
-    assert sorted(p.name for p in tmp_path.iterdir()) == [cli.NOTEBOOK_NAME]  # nothing else
+    assert sorted(p.name for p in tmp_path.iterdir()) == [lab.NOTEBOOK_NAME]  # nothing else
     [(cmd, cwd)] = launched
     assert cwd == tmp_path.resolve()
     assert cmd == [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tmp_path.resolve()}",
@@ -297,13 +297,13 @@ def test_lab_options_and_root(capsys, monkeypatch, tmp_path, launched):
     assert cmd[3:] == [f"--ServerApp.root_dir={folder.resolve()}",
                        "--LabApp.default_url=/lab/tree/spiderette-play.ipynb", "--no-browser", "--port=8899",
                        "--allow-root"]
-    assert (folder / cli.NOTEBOOK_NAME).is_file()
+    assert (folder / lab.NOTEBOOK_NAME).is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games"]  # nothing in the current folder
 
 
 def test_lab_never_overwrites(capsys, monkeypatch, tmp_path, launched):
     monkeypatch.chdir(tmp_path)
-    mine = tmp_path / cli.NOTEBOOK_NAME
+    mine = tmp_path / lab.NOTEBOOK_NAME
     mine.write_text('{"my": "own notebook"}')
     assert main(["lab"]) == 0
     assert mine.read_text() == '{"my": "own notebook"}'
@@ -313,7 +313,7 @@ def test_lab_never_overwrites(capsys, monkeypatch, tmp_path, launched):
 
 def test_lab_without_jupyterlab(capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(cli, "run_jupyter", lambda cmd, cwd: pytest.fail("launched"))
+    monkeypatch.setattr(lab, "run_jupyter", lambda cmd, cwd: pytest.fail("launched"))
     real = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "jupyterlab" else real(name, *a))
     assert main(["lab"]) == 1
@@ -328,7 +328,7 @@ def test_lab_bad_folder(capsys, monkeypatch, tmp_path, launched):
 
 
 def test_packaged_notebook_is_the_play_notebook():
-    assert cli.play_notebook() == (REPO / "notebooks" / "01-play.ipynb").read_bytes()
+    assert lab.play_notebook() == (REPO / "notebooks" / "01-play.ipynb").read_bytes()
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
@@ -340,7 +340,7 @@ def test_lab_passes_sigterm_on_to_jupyterlab(tmp_path):
              "signal.signal(signal.SIGTERM, stop)\n"
              f"pathlib.Path({str(ready)!r}).write_text('up')\n"
              "time.sleep(60)\n")
-    parent = ("import sys\nfrom pathlib import Path\nfrom spiderette.cli import run_jupyter\n"
+    parent = ("import sys\nfrom pathlib import Path\nfrom spiderette.cli.lab import run_jupyter\n"
               f"sys.exit(run_jupyter([sys.executable, '-c', {child!r}], Path({str(tmp_path)!r})))\n")
     proc = subprocess.Popen([sys.executable, "-c", parent], env=src_env())
     try:
@@ -358,7 +358,7 @@ def test_lab_passes_sigterm_on_to_jupyterlab(tmp_path):
 
 def test_lab_environment_turns_the_build_check_off(tmp_path, monkeypatch):
     monkeypatch.setenv("JUPYTER_CONFIG_PATH", "/somewhere/else")
-    env = cli.lab_environment(tmp_path / "cfg")
+    env = lab.lab_environment(tmp_path / "cfg")
     assert env["JUPYTER_CONFIG_PATH"] == os.pathsep.join([str(tmp_path / "cfg"), "/somewhere/else"])
     page = json.loads((tmp_path / "cfg" / "labconfig" / "page_config.json").read_text())
     assert page == {"buildCheck": False, "buildAvailable": False}
@@ -366,9 +366,9 @@ def test_lab_environment_turns_the_build_check_off(tmp_path, monkeypatch):
 
 def test_jupyterlab_output_has_its_long_lines_cut(tmp_path):
     """What ``run_jupyter`` passes on of JupyterLab's standard error: every line, a line of minified JavaScript
-    cut to :data:`cli.LONG_LINE` characters and a note."""
+    cut to :data:`lab.LONG_LINE` characters and a note."""
     child = "import sys; sys.stderr.write('[E] Fail\\n' + 'var a=1;' * 2000 + '\\nError: boom\\n')"
-    parent = ("import sys\nfrom pathlib import Path\nfrom spiderette.cli import run_jupyter\n"
+    parent = ("import sys\nfrom pathlib import Path\nfrom spiderette.cli.lab import run_jupyter\n"
               f"sys.exit(run_jupyter([sys.executable, '-c', {child!r}], Path({str(tmp_path)!r})))\n")
     p = subprocess.run([sys.executable, "-c", parent], env=src_env(), capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr[-2000:]
@@ -426,7 +426,7 @@ def test_lab_starts_quietly_with_node_on_the_path(tmp_path):
         proc.wait(timeout=30)
     text = log.read_text(encoding="utf-8", errors="replace")
     assert "yarn.js:1" in text, "the stand-in Node was used"   # (JupyterLab reads the yarn configuration)
-    assert max(len(line) for line in text.splitlines()) < cli.LONG_LINE + 100, "a long line got through"
+    assert max(len(line) for line in text.splitlines()) < lab.LONG_LINE + 100, "a long line got through"
     assert "var a=1;" * 100 not in text
 
 

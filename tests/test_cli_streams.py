@@ -11,7 +11,8 @@ import sys
 import pytest
 from spiderette_testkit import src_env
 
-from spiderette.cli import PLAIN_ERRORS, main
+from spiderette.cli import main
+from spiderette.cli.streams import PLAIN_ERRORS
 
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX shell redirections")
 ENDING = "Spiderette · deal 7 · 4 suits: not finished · score 500 · 0 moves · runs 0/4"

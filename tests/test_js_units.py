@@ -186,7 +186,7 @@ def queue_answers() -> list[dict]:
         steps = []
         for i, intent in enumerate(intents, start=1):
             msg = {**intent, "version": w.view["version"], "id": f"py-{i}"}
-            w._handle_message(w, msg, [])
+            w._intents.handle(w, msg, [])
             steps.append({"msg": intent, "view": seen(w)})
         out.append({"name": name, "start": start, "steps": steps})
     return json.loads(json.dumps(out))

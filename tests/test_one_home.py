@@ -17,8 +17,8 @@ from spiderette_testkit import VARIANT_SUITS, send
 
 from spiderette import Game, IllegalMoveError, Move
 from spiderette.engine.cards import card_text
-from spiderette.engine.errors import Refusal
 from spiderette.engine.move import LETTERS
+from spiderette.engine.refusals import Refusal
 from spiderette.notebook.view import click_move
 from spiderette.notebook.widget import Widget
 from spiderette.notebook.wording import CARD_WORD, refusal

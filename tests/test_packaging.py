@@ -54,7 +54,8 @@ def test_sdist_has_what_a_build_needs(dists):
     names = sdist_names(dists)
     for need in ("pyproject.toml", "README.md", "LICENSE", "package.json", "package-lock.json",
                  "js/widget.js", "js/widget.css", "js/replay.js", "js/replay.css", "notebooks/01-play.ipynb",
-                 "src/spiderette/__init__.py", "src/spiderette/cli.py", "src/spiderette/__main__.py",
+                 "src/spiderette/__init__.py", "src/spiderette/cli/__init__.py", "src/spiderette/__main__.py",
+                 "src/spiderette/py.typed",
                  "tests/test_cli.py", "docs/rules.md", "docs/play.md", "docs/api.md", "mkdocs.yml",
                  "tests/test_docs.py", "PKG-INFO"):
         assert need in names, need
@@ -68,7 +69,8 @@ def test_sdist_has_what_a_build_needs(dists):
 
 def test_wheel_has_what_a_user_needs(dists):
     names = wheel_names(dists)
-    for need in ("spiderette/__init__.py", "spiderette/cli.py", "spiderette/__main__.py",
+    for need in ("spiderette/__init__.py", "spiderette/cli/__init__.py", "spiderette/__main__.py",
+                 "spiderette/py.typed",
                  "spiderette/engine/game.py", "spiderette/players/solver.py", "spiderette/studies/runner.py",
                  "spiderette/notebook/widget.py", "spiderette/userdata/statistics.py",
                  "spiderette/static/widget.js", "spiderette/static/widget.css", "spiderette/static/replay.js",
@@ -92,7 +94,7 @@ def test_wheel_has_what_a_user_needs(dists):
 # ---------------------------------------------------------------------- installs (slow)
 CHECK = """
 import pathlib, spiderette
-from spiderette.cli import play_notebook
+from spiderette.cli.lab import play_notebook
 here = pathlib.Path(spiderette.__file__).parent
 assert (here / "static" / "widget.js").is_file() and (here / "static" / "replay.js").is_file()
 assert b"spiderette.Widget" in play_notebook()

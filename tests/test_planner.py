@@ -6,9 +6,10 @@ import pytest
 
 from spiderette import Game, GreedyStrategy, Move, simulate
 from spiderette.engine.move import DEAL
-from spiderette.engine.predicates import tables_met, turns_over_a_card, visible_key
+from spiderette.engine.predicates import turns_over_a_card, visible_key
 from spiderette.players import planner
 from spiderette.players.advice import plan_reason
+from spiderette.players.memory import tables_met
 from spiderette.players.planner import DEFAULT_BUDGET, STRONG_BUDGET, Plan, PlannerStrategy, plan, table_value
 from spiderette.studies.runner import _mix
 

@@ -17,6 +17,7 @@ from markdown_examples import REPO, blocks, marks_check, python_sections, run_se
 
 import spiderette
 from spiderette import Game, IllegalMoveError, NotationError, cli
+from spiderette.cli import lab
 from spiderette.notebook.widget import Widget
 
 README = REPO / "README.md"
@@ -139,7 +140,7 @@ def test_gitignore_covers_the_first_hours_files():
 
     if shutil.which("git") is None or not (REPO / ".git").exists():
         pytest.skip("not a git checkout")
-    for path in (".venv/bin/python", cli.NOTEBOOK_NAME, f"games/{cli.NOTEBOOK_NAME}"):
+    for path in (".venv/bin/python", lab.NOTEBOOK_NAME, f"games/{lab.NOTEBOOK_NAME}"):
         p = subprocess.run(["git", "check-ignore", "-q", "--no-index", path], cwd=REPO)
         assert p.returncode == 0, f"{path} is not ignored by .gitignore"
 

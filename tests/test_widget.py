@@ -93,9 +93,9 @@ def test_bad_intents_are_refused_with_a_message_and_change_nothing(msg, words):
 
 def test_non_dict_messages_and_internal_errors_never_kill_the_table(monkeypatch):
     w = Widget(seed=7)
-    w._handle_message(w, ["move"], [])
+    w._intents.handle(w, ["move"], [])
     assert "must be an object" in w.view["message"]
-    monkeypatch.setattr("spiderette.notebook.widget.click_move", lambda *a: 1 / 0)
+    monkeypatch.setattr("spiderette.notebook.dispatch.click_move", lambda *a: 1 / 0)
     send(w, action="click", src=0, count=1)
     assert "went wrong" in w.view["message"]
     send(w, action="deal")
@@ -303,7 +303,8 @@ def test_the_four_colour_deck_is_chosen_at_the_table():
 
 
 def test_every_intent_of_the_protocol_has_one_handler():
+    from spiderette.notebook.dispatch import Dispatch
     from spiderette.notebook.intents import ACTIONS, KEEP_PLAYING, VERSIONED
 
-    assert set(Widget._ACTS) == set(ACTIONS)
+    assert set(Dispatch.ACTS) == set(ACTIONS)
     assert set(KEEP_PLAYING) <= set(ACTIONS) and set(VERSIONED) <= set(ACTIONS)

@@ -94,7 +94,7 @@ def check_table(w: Widget) -> None:
     leaked = sorted(c for c in hidden_codes(g) if f'"{c}"' in state)
     assert not leaked, leaked
     v = w.view["version"]
-    w._handle_message(w, {"action": "hint", "version": v}, [])   # the table still answers
+    w._intents.handle(w, {"action": "hint", "version": v}, [])   # the table still answers
     assert w.view["version"] > v
     assert not w.view["message"].startswith("Something went wrong"), w.view["message"]
 
@@ -109,7 +109,7 @@ def fixed_new_deals():
 
 
 def deliver(w: Widget, msg: object) -> None:
-    w._handle_message(w, msg, [])     # any exception escaping here fails the test
+    w._intents.handle(w, msg, [])     # any exception escaping here fails the test
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -186,7 +186,7 @@ def test_huge_and_long_fields_give_short_refusals():
                 {"action": "new", "variant": "v" * 100_000},
                 {"action": ["move"] * 100_000}):
         msg.setdefault("version", w.view["version"])
-        w._handle_message(w, msg, [])
+        w._intents.handle(w, msg, [])
         message = w.view["message"]
         assert len(message) <= MAX_MESSAGE and not message.startswith("Something went wrong"), message
         assert ("Refused" in message or "older table" in message) and w.game.to_dict() == before, message

@@ -29,7 +29,7 @@ def slow_answers(page, seconds: float) -> None:
     longer while a :class:`jupyter_harness.Hold` is held."""
     H.kernel_eval(page, H.hold_wait_code() + f"""
 if not hasattr(w, "_fast_dispatch"):
-    w._fast_dispatch = w._dispatch
+    w._fast_dispatch = w._intents.dispatch
     w._log = []
 def _slow(content, w=w):
     _time.sleep({seconds})
@@ -38,19 +38,19 @@ def _slow(content, w=w):
         w._fast_dispatch(content)
     finally:
         w._log.append((dict(content), w.view["message"]))
-w._dispatch = _slow
+w._intents.dispatch = _slow
 """)
 
 
 def slow_once(page, seconds: float) -> None:
     """Make the next intent's answer take ``seconds`` (the answers after it take their usual time)."""
     H.kernel_eval(page, f"""
-_usual = w._dispatch
+_usual = w._intents.dispatch
 def _once(content, w=w, usual=_usual):
-    w._dispatch = usual
+    w._intents.dispatch = usual
     _time.sleep({seconds})
     usual(content)
-w._dispatch = _once
+w._intents.dispatch = _once
 """)
 
 

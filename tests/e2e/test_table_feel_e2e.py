@@ -51,9 +51,9 @@ def slow_answers(page, seconds: float) -> None:
     longer while a :class:`jupyter_harness.Hold` is held."""
     H.kernel_eval(page, H.hold_wait_code() + f"""
 if not hasattr(w, "_fast_dispatch"):
-    w._fast_dispatch = w._dispatch
-w._dispatch = ((lambda content: (_time.sleep({seconds}), _hold_wait(), w._fast_dispatch(content))) if {seconds}
-               else w._fast_dispatch)
+    w._fast_dispatch = w._intents.dispatch
+w._intents.dispatch = ((lambda content: (_time.sleep({seconds}), _hold_wait(), w._fast_dispatch(content)))
+                       if {seconds} else w._fast_dispatch)
 """)
 
 

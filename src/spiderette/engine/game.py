@@ -25,8 +25,9 @@ from .cards import ACE, KING, RANK_MASK, RUN_LENGTH, card_code, rank_of
 from .checks import check_state
 from .core import TURNED_DESTINATION, TURNED_SOURCE, core_for
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
-from .errors import IllegalMoveError, InvalidPositionError, NotationError, Refusal, flag, quote, seconds, whole
+from .errors import IllegalMoveError, InvalidPositionError, NotationError, flag, quote, seconds, whole
 from .move import DEAL, LETTERS, Move, move_table, parse_moves, too_many
+from .refusals import Refusal
 from .variants import Rules, get_rules
 
 SCORINGS = ("standard", "pairs")
@@ -407,7 +408,7 @@ class Game:
         return self._sp < len(self._stock) and (self.rules.deal_with_empty or all(self._cols))
 
     def deal_refusal(self) -> Refusal | None:
-        """Why no deal can be made now (a :class:`~spiderette.engine.errors.Refusal`), or ``None`` when one can."""
+        """Why no deal can be made now (a :class:`~spiderette.engine.refusals.Refusal`), or ``None`` when one can."""
         if self.can_deal():
             return None
         if self._sp >= len(self._stock):

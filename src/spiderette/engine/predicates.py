@@ -26,9 +26,6 @@ bottom to top, the first ``game.face_down(i)`` of them face down. Each predicate
 
 from __future__ import annotations
 
-import threading
-import weakref
-
 from .cards import is_complete_run
 from .game import Game
 from .move import Move
@@ -47,7 +44,7 @@ suited build; ``ce3`` empties c into e (no empty column gained); ``de`` parks 3S
 """
 
 __all__ = [
-    "EXAMPLE", "visible_key", "tables_met", "hidden_count", "cards_in_suited_runs", "left_below", "finishes_a_run",
+    "EXAMPLE", "visible_key", "hidden_count", "cards_in_suited_runs", "left_below", "finishes_a_run",
     "turns_over_a_card",
     "empties_a_column", "gains_an_empty_column",
     "fills_an_empty_column", "breaks_a_suited_build", "lands_in_suit", "builds_in_suit",
@@ -71,54 +68,6 @@ def visible_key(game: Game) -> tuple:
         down = game.face_down(i)
         columns.append((down, game.column(i)[down:]))
     return tuple(columns), game.stock_count
-
-
-def tables_met(game: Game) -> set[tuple]:
-    """The visible tables (:func:`visible_key`) met along the game's history, the table now included.
-
-    The game's memory as a player has it: each table as it looked when it was on show, read from a copy
-    taken back move by move (no hidden card is read). Advice uses it never to lead back to one of them.
-
-    >>> from spiderette import Game
-    >>> g = Game(seed=7); g.play("bd ea")
-    [Move.parse('bd1'), Move.parse('ea1')]
-    >>> len(tables_met(g)), visible_key(Game(seed=7)) in tables_met(g)
-    (3, True)
-    """
-    with game.locked():   # one whole snapshot: play may go on in another thread
-        history = game.history
-        known = _MET.get(game)
-        if known is not None and known[0] == history:
-            return set(known[2])
-        same = 0
-        if known is not None:   # the moves both histories begin with lead to the same tables
-            for a, b in zip(known[0], history):
-                if a != b:
-                    break
-                same += 1
-        probe = game.copy()
-    first = same + 1 if known is not None else 0   # the first table after the start not known yet
-    later = []   # the tables after moves first .. len(history), the last first
-    if first <= len(history):
-        later.append(visible_key(probe))
-        for _ in range(len(history) - first):
-            probe.undo()
-            later.append(visible_key(probe))
-    keys = (known[1][:same + 1] if known is not None else []) + later[::-1]
-    if known is not None and same == len(known[0]):   # moves were added: the set grows
-        met = set(known[2])
-        met.update(later)
-    else:
-        met = set(keys)
-    with _MET_LOCK:
-        _MET[game] = (history, keys, met)
-    return set(met)
-
-
-#: The tables met by each live game, kept from one call to the next (advice asks once a move): its history,
-#: the key of the table after each of its moves (the start first), and their set.
-_MET: weakref.WeakKeyDictionary[Game, tuple[list[Move], list[tuple], set[tuple]]] = weakref.WeakKeyDictionary()
-_MET_LOCK = threading.Lock()
 
 
 def hidden_count(game: Game) -> int:

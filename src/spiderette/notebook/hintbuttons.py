@@ -17,9 +17,9 @@ from collections.abc import Callable
 from ..engine.cards import card_text
 from ..engine.game import Game
 from ..engine.move import Move
-from ..engine.predicates import tables_met
 from ..players.advice import planner_hint
 from ..players.background import BackgroundTask, StoppableFuture
+from ..players.memory import tables_met
 from ..players.planner import DEFAULT_BUDGET, STRONG_BUDGET
 from .wording import hint_view
 

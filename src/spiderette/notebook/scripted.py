@@ -58,15 +58,15 @@ class ScriptedPlay:
     def _step_later(self, task: PlayFuture, seq: list[Move], i: int, delay: float) -> None:
         """Without threads: step ``i`` of ``seq`` from the event loop in ``delay`` seconds, then the next one;
         ``task.result()`` meanwhile plays the rest at once (``delay`` apart)."""
-        task._waiting = lambda: self._run(task, seq[i:], delay, first_pause=delay if i else 0.0)  # noqa: SLF001
+        task.defer(lambda: self._run(task, seq[i:], delay, first_pause=delay if i else 0.0))
         task.started = True
 
         def step() -> None:
-            if task._waiting is None or task.done():   # noqa: SLF001 - played by result(), or stopped
+            if not task.waiting or task.done():   # played by result(), or stopped
                 if self._task is task and task.done():
                     self._task = None
                 return
-            task._waiting = None   # noqa: SLF001
+            task.defer(None)
             self._run(task, seq[i:i + 1], 0.0, last=i + 1 == len(seq))
             if not task.done() and i + 1 < len(seq):
                 self._step_later(task, seq, i + 1, delay)

@@ -14,10 +14,11 @@ Move.parse('bd1')
 from __future__ import annotations
 
 from ..engine.cards import KING, card_code
-from ..engine.errors import IllegalMoveError, Refusal, is_whole, quote
+from ..engine.errors import IllegalMoveError, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import Move
 from ..engine.predicates import finishes_a_run
+from ..engine.refusals import Refusal
 from .wording import ENDINGS
 
 

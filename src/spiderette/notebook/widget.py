@@ -25,21 +25,21 @@ import traitlets
 
 from ..engine import platform
 from ..engine.cards import card_text
-from ..engine.errors import IllegalMoveError, clip, is_whole, quote, seconds
+from ..engine.errors import IllegalMoveError, clip, quote, seconds
 from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
 from ..engine.variants import RULES, Rules, get_rules
 from ..players.limits import tables
 from .clock import GameClock
+from .dispatch import Dispatch
 from .frontend import static_file
 from .hintbuttons import NO_USEFUL_MOVE, THINK_BUDGET, TableHints
-from .intents import ACTIONS, KEEP_PLAYING, VERSIONED, IntentError, answer_id, field, flag, move_of, new_game_choice
 from .postmortem import ANALYSIS_MORE, PostMortem, said
 from .scorekeeper import TableRecords
 from .scripted import ScriptedPlay
 from .traits import Flag
-from .view import click_move, view
+from .view import view
 from .winnable import WinnableCheck
 from .wording import given_up, hidden_named, move_text, outcome, redo_text, refusal, sequence_refusal, undo_text
 
@@ -122,8 +122,9 @@ class Widget(anywidget.AnyWidget):
         self._postmortem = PostMortem(game.lock)            # view.analysis: "Where did it go wrong?"
         self._panel: str | None = None                     # view.panel: the open panel ("stats") or None
         self._clock = GameClock(game.elapsed)             # view.clock: the game timer
-        self._answer: str | None = None                    # view.answer: the id of the intent being answered
-        self.on_msg(self._handle_message)
+        self._intents = Dispatch(self, self._lock, self._step, self._refuse, self._publish, self._clock.pause,
+                                 self._on_move)            # the front end's intents; view.answer
+        self.on_msg(self._intents.handle)
         self._publish(TableRecords.resumed(game) if saved else self._records.take_note() or "")
         if winnable:
             self.winnable = True
@@ -185,7 +186,8 @@ class Widget(anywidget.AnyWidget):
                      undo_to_winnable=back, analysis=analysis,
                      offer_analysis=self._offer if g.history and not g.is_won else None,
                      panel=self._panel, resume=self._records.offer(),
-                     deal=None if g.seed is None else str(g.seed), clock=self._clock.view(), answer=self._answer)
+                     deal=None if g.seed is None else str(g.seed), clock=self._clock.view(),
+                     answer=self._intents.answering)
             self.view = v
             if changed:  # after the view went out: count a win, or save the game for resume
                 self._records.changed(self._game, moved=(last or {}).get("kind") in MOVED)
@@ -587,97 +589,3 @@ class Widget(anywidget.AnyWidget):
                 raise self._refuse(e, where=f" (move {e.index} of the sequence)" if e.index else "",
                                    words=sequence_refusal(self._game, e)) from None
         return self._scripted.start(seq, delay, wait)
-
-    # ------------------------------------------------------------------ messages from the browser
-    def _handle_message(self, _widget: object, content: object, _buffers: object = None) -> None:
-        # Under the lock, so that every view published while answering carries the intent's id (and no
-        # view published by a background thread meanwhile does).
-        with self._lock:
-            self._answer = answer_id(content) if isinstance(content, dict) else None
-            try:
-                self._dispatch(content)
-            except IllegalMoveError as e:
-                if not getattr(e, "shown", False):
-                    self._refuse(e)
-            except IntentError as e:
-                self._publish(str(e), tone="refusal")
-            except Exception as e:  # a bug must never leave the table dead
-                self._publish(f"Something went wrong: {type(e).__name__}: {e}")
-            finally:
-                self._answer = None
-
-    def _dispatch(self, content: object) -> None:
-        if not isinstance(content, dict):
-            raise IntentError(f"Refused: a message must be an object, not {type(content).__name__}")
-        action = content.get("action")
-        if not isinstance(action, str) or action not in ACTIONS:
-            raise IntentError(f"Refused: unknown action {quote(action)}")
-        if action not in KEEP_PLAYING:
-            self.stop()   # the player acts: a play running in the background stops first
-        with self._lock:
-            version = content.get("version")
-            if not is_whole(version):
-                raise IntentError(f"Refused: 'version' must be a whole number, not {quote(version)}")
-            # A move names columns and cards of the table it was made on: on a newer table it could mean
-            # something else. Deal, undo, redo and the buttons mean the same on any table, so a quick
-            # second press (a double click on the stock, "dd") counts.
-            if version != self._version and action in VERSIONED:
-                raise IntentError("That was made on an older table; the table has changed, try again")
-            played = self._ACTS[action](self, content, self._game.columns)
-        if played is not None:
-            for callback in list(self._on_move):
-                callback(played)
-
-    # Each intent of the protocol (``intents.ACTIONS``) and what it does, one small function each: it takes the
-    # intent (checked field by field) and the number of columns, under the lock, and returns the move made on
-    # the table by hand (for ``on_move``), or ``None``.
-    def _act_click(self, content: dict, n: int) -> Move:
-        src = field(content, "src", 0, n)
-        count = None if content.get("count") is None else field(content, "count", 1, 100)
-        try:
-            move = click_move(self._game, src, count)
-        except IllegalMoveError as e:
-            raise self._refuse(e, click=(src, count)) from None
-        return self._step(move)
-
-    def _act_new(self, content: dict, n: int) -> None:
-        variant, suits, seed = new_game_choice(content, self._game)
-        self.new_game(seed=seed, variant=variant, suits=suits)
-
-    def _act_four_colour(self, content: dict, n: int) -> None:   # the table's "4 colours" box
-        self.four_colour = flag(content, "on")
-        self._publish()
-
-    def _act_away(self, content: dict, n: int) -> None:   # the page was hidden: the clock stops until the next action
-        self._clock.pause()
-        self._publish()
-
-    def _act_winnable(self, content: dict, n: int) -> None:
-        on = flag(content, "on")
-        if on == self.winnable:
-            self._publish()
-        else:
-            self.winnable = on
-
-    _ACTS: dict[str, Callable[[Widget, dict, int], Move | None]] = {
-        "move": lambda self, c, n: self._step(move_of(c, n)),
-        "click": _act_click,
-        "deal": lambda self, c, n: self._step(DEAL),
-        "send": lambda self, c, n: self._step(Move("send", field(c, "src", 0, n))),
-        "redo": lambda self, c, n: self.redo(),
-        "undo": lambda self, c, n: self.undo() and None,
-        "restart": lambda self, c, n: self.restart(),
-        "hint": lambda self, c, n: self.hint() and None,
-        "new": _act_new,
-        "think": lambda self, c, n: self.think() and None,
-        "stop_thinking": lambda self, c, n: self.stop_thinking() and None,
-        "winnable": _act_winnable,
-        "undo_to_winnable": lambda self, c, n: self.undo_to_winnable() and None,
-        "resume": lambda self, c, n: self.resume() and None,
-        "stats": lambda self, c, n: self.show_stats(flag(c, "open", self._panel is None)),
-        "away": _act_away,
-        "analyse": lambda self, c, n: self.where_did_it_go_wrong() and None,
-        "resign": lambda self, c, n: self.resign(),
-        "undo_to_turning": lambda self, c, n: self.undo_to_turning_point() and None,
-        "four_colour": _act_four_colour,
-    }

@@ -31,8 +31,9 @@ from ..engine.cards import card_code
 from ..engine.errors import quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
-from ..engine.predicates import tables_met, visible_key
+from ..engine.predicates import visible_key
 from .limits import DEFAULT_SECONDS, Limit, samples_of, seed_of, tables
+from .memory import tables_met
 from .planner import DEFAULT_BUDGET, Plan, plan, table_after
 from .ranking import Hint, best_hint, group_onto, ranked_hints
 from .search import SEARCH_NODES, SEARCH_SAMPLES, search_hint

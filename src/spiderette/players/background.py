@@ -42,6 +42,10 @@ class StoppableFuture(Future):
         """Whether work is waiting for the event loop (only where there are no threads)."""
         return self._waiting is not None
 
+    def defer(self, run: Callable[[], None] | None) -> None:
+        """Where there are no threads: leave ``run`` for the event loop to do (``None``: nothing waits now)."""
+        self._waiting = run
+
     def run_waiting(self) -> None:
         """Where there are no threads: do now the work still waiting for the event loop (nothing if none)."""
         run, self._waiting = self._waiting, None
@@ -84,7 +88,7 @@ def run_in_thread(work: Callable[[threading.Event], object], name: str,
     if platform.THREADS:
         threading.Thread(target=run, name=name, daemon=True).start()
     else:
-        future._waiting = run   # noqa: SLF001 - the future is this module's own
+        future.defer(run)
         if not platform.later(future.run_waiting):
             future.run_waiting()
     return future

@@ -47,8 +47,9 @@ from ..engine.core import ALWAYS, TURNED_DESTINATION, TURNED_SOURCE, Core, Pruni
 from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
-from ..engine.predicates import tables_met, visible_key
+from ..engine.predicates import visible_key
 from .limits import tables
+from .memory import tables_met
 from .strategies import Strategy
 from .value import DEFAULT_VALUE, VALUES, LearnedValue
 
@@ -398,7 +399,7 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
 
     ``budget`` is the number of tables the search may expand; ``seen`` the visible tables
     (:func:`spiderette.engine.predicates.visible_key`) already met in this game, never to be returned to:
-    when not given, the game's own memory (:func:`spiderette.engine.predicates.tables_met`, from its
+    when not given, the game's own memory (:func:`spiderette.players.memory.tables_met`, from its
     history), so that following the plans from any position never meets a table twice. The game is read
     from a copy taken under its lock. The result is the same for any two games with the same observation
     and memory. Setting ``cancel`` (a ``threading.Event``) stops the search early (the Think button): the
