@@ -26,9 +26,9 @@ ValueError: tables must be a whole number from 1 to 1000000000 or None, not 0
 
 Each search takes it as its one positional argument after the game, ``solve(g, Limit(tables=200_000))``; the
 shorthands stay, keyword-only: ``solve(g, node_limit=200_000)`` is the same search. A field left out (``None``)
-is no such limit, but where a search must count tables (the planner, the sampling search, ``analyse``): there
-it is that search's default. With no budget at all, the solver takes :data:`DEFAULT_SECONDS` (and only then:
-a budget in tables alone gives the same answer on any machine); see :func:`budget_of`.
+is as its shorthand left out: the search's default (no such limit for ``prove``; the planner's 2,000 tables;
+``SolverStrategy``'s 200,000). With neither tables nor seconds, the solver takes :data:`DEFAULT_SECONDS` (and
+only then: a budget in tables alone gives the same answer on any machine); see :func:`budget_of`.
 """
 
 from __future__ import annotations
