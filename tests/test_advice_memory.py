@@ -131,7 +131,7 @@ def test_advice_is_thread_safe_beside_background_play():
                 try:
                     hint(w.game, budget=40)
                     hints(w.game, budget=40)
-                    plan(w.game, 40)
+                    plan(w.game, budget=40)
                 except Exception as e:   # noqa: BLE001 - any error is the failure
                     errors.append(repr(e))
             f.result(timeout=60)

@@ -58,11 +58,11 @@ def test_a_bad_node_limit_is_refused_alike_everywhere(name, bad):
 
 
 def test_a_limit_is_a_checked_frozen_value():
-    assert Limit.of(time_limit=2, node_limit=500) == Limit(2.0, 500)
-    assert Limit().time is None and Limit().tables is None and isinstance(Limit(time=1).time, float)
+    assert Limit.of(time_limit=2, node_limit=500) == Limit(seconds=2.0, tables=500)
+    assert Limit().seconds is None and Limit().tables is None and isinstance(Limit(seconds=1).seconds, float)
     assert Limit.of(node_limit=MAX_TABLES).tables == MAX_TABLES
     with pytest.raises(AttributeError):
-        Limit().time = 1  # frozen: checked once, then trusted
+        Limit().seconds = 1  # frozen: checked once, then trusted
     with pytest.raises(TypeError, match=f"node_limit must be a whole number from 1 to {MAX_TABLES}, not None"):
         Limit.of(node_limit=None, none=False)
 

@@ -36,7 +36,7 @@ def test_same_observation_same_plan(deal: int, moves: int, suits: int) -> None:
     assert a.observation() == b.observation()
     assert [a.column(i)[:a.face_down(i)] for i in range(7)] != [b.column(i)[:b.face_down(i)] for i in range(7)] \
         or a.stock != b.stock or not any(a.face_down(i) for i in range(7))
-    pa, pb = plan(a, 500), plan(b, 500)
+    pa, pb = plan(a, budget=500), plan(b, budget=500)
     assert pa == pb
     assert PlannerStrategy(budget=500)(a) == PlannerStrategy(budget=500)(b)
 
@@ -61,7 +61,7 @@ def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: i
     monkeypatch.setattr(planner, "_checked", lambda game, p: p)   # the raw search's line
     g = _played(deal, moves, suits)
     for budget in (1, 50, 500):
-        p = plan(g, budget)
+        p = plan(g, budget=budget)
         if p is None:
             continue
         assert isinstance(p, Plan) and p.move == p.line[0]
@@ -77,7 +77,7 @@ def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: i
 def test_the_budget_counts_tables() -> None:
     g = Game(seed=3, suits=4)
     for budget in (1, 10, 100):
-        p = plan(g, budget)
+        p = plan(g, budget=budget)
         assert p is not None and p.tables <= budget
     assert DEFAULT_BUDGET < STRONG_BUDGET
     assert PlannerStrategy.STRONG == STRONG_BUDGET
@@ -85,7 +85,7 @@ def test_the_budget_counts_tables() -> None:
 
 def test_deterministic() -> None:
     g = _played(5, 8, 2)
-    assert plan(g, 700) == plan(g, 700) == plan(g.copy(), 700)
+    assert plan(g, budget=700) == plan(g, budget=700) == plan(g.copy(), budget=700)
     a = simulate(PlannerStrategy(budget=200), deals=range(1, 4), suits=2, progress=False)
     b = simulate(PlannerStrategy(budget=200), deals=range(1, 4), suits=2, progress=False)
     assert [r["moves"] for r in a.rows] == [r["moves"] for r in b.rows]
@@ -96,12 +96,12 @@ def test_never_back_to_a_table_seen() -> None:
     checked = 0
     for deal, moves, suits in POSITIONS:
         g = _played(deal, moves, suits)
-        p = plan(g, 300)
+        p = plan(g, budget=300)
         if p is None or p.move.kind != "move" or turns_over_a_card(g, p.move):
             continue
         probe = g.copy()
         probe.apply(p.move)
-        other = plan(g, 300, seen={visible_key(probe)})
+        other = plan(g, budget=300, seen={visible_key(probe)})
         assert other is None or other.move != p.move
         checked += 1
     assert checked

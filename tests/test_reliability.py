@@ -30,7 +30,7 @@ def deep_list(n: int) -> list:
 
 @pytest.mark.parametrize("call", [
     lambda: hint(None), lambda: hints("x"), lambda: click_move(None, 0), lambda: solve_async(None),
-    lambda: hint(None, "search"), lambda: view(5), lambda: plan(None), lambda: solve(None),
+    lambda: hint(None, method="search"), lambda: view(5), lambda: plan(None), lambda: solve(None),
 ], ids=["hint", "hints", "click_move", "solve_async", "hint-search", "view", "plan", "solve"])
 def test_what_takes_a_game_says_so(call):
     with pytest.raises(TypeError, match="takes a Game, not"):

@@ -45,7 +45,7 @@ def forget_designs():
 def walk(g: Game, rng: random.Random, steps: int):
     """Positions along a walk of legal moves, half of them the planner's (so that runs finish and columns
     empty), half at random."""
-    player = PlannerStrategy(100, value="handmade")
+    player = PlannerStrategy(budget=100, value="handmade")
     player.new_game()
     for _ in range(steps):
         legal = g.legal_moves()
@@ -201,7 +201,7 @@ def test_a_run_that_leaves_an_empty_column_stops_the_fill_plans_deal():
 
 def checked_plan(g: Game, budget: int, plans: list):
     """The plan for ``g``, kept in ``plans`` after the engine played each of its lines, move by move."""
-    p = plan(g, budget)
+    p = plan(g, budget=budget)
     if p is not None:
         plans.append(p)
         for line in (p.line, *p.alternative_lines):

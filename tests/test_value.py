@@ -74,9 +74,9 @@ def test_the_learned_planner_is_honest(deal):
     for _ in range(2):
         g.apply(g.legal_moves()[0])
     a, b = g.redeal_hidden(11), g.redeal_hidden(12)
-    assert plan(a, 500, value="learned") == plan(b, 500, value="learned")
+    assert plan(a, budget=500, value="learned") == plan(b, budget=500, value="learned")
     assert PlannerStrategy(budget=500, value="learned")(a) == PlannerStrategy(budget=500, value="learned")(b)
-    p = plan(g, 500, value="learned")
+    p = plan(g, budget=500, value="learned")
     probe = g.copy()
     for m in p.line:
         probe.apply(m)   # every move of the line is legal

@@ -18,6 +18,7 @@ from .engine.variants import RULES, VARIANTS, Rules
 from .notebook.view import click_move
 from .players.advice import hint, hints
 from .players.analysis import Analysis, analyse, analyse_async
+from .players.limits import Limit
 from .players.planner import PlannerStrategy
 from .players.ranking import Hint
 from .players.solver import SolveResult, solve, solve_async
@@ -35,7 +36,7 @@ __all__ = [
     "Game", "Move", "IllegalMoveError", "InvalidPositionError", "NotationError", "SaveFileError",
     "Rules", "RULES", "VARIANTS", "from_cardz", "to_cardz", "DesignError",
     "Widget", "click_move", "Hint", "hint", "hints", "solve", "solve_async",
-    "SolveResult", "analyse", "analyse_async", "Analysis",
+    "SolveResult", "Limit", "analyse", "analyse_async", "Analysis",
     "Replay", "stats", "reset_stats", "Stats", "RecordsWarning", "simulate", "compare",
     "Simulation", "Comparison", "Strategy", "RandomStrategy", "GreedyStrategy", "RulesOfThumb", "SearchStrategy",
     "SolverStrategy", "PlannerStrategy", "StrategyError",

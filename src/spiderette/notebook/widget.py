@@ -30,7 +30,7 @@ from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
 from ..engine.variants import RULES, Rules, get_rules
-from ..players.limits import tables
+from ..players.limits import Limit, budget_of, tables
 from .clock import GameClock
 from .dispatch import Dispatch
 from .frontend import static_file
@@ -449,9 +449,10 @@ class Widget(anywidget.AnyWidget):
             self._publish(given_up(recorded, bool(g.history)))
 
     # ------------------------------------------------------------------ thinking (the honest search)
-    def think(self, wait: bool = False, budget: int | None = None):
-        """Plan harder without peeking: the planner (:func:`spiderette.players.planner.plan`) with ``budget`` tables
-        (:data:`~spiderette.notebook.hintbuttons.THINK_BUDGET` when not given) on a copy of the table, in a
+    def think(self, limit: Limit | None = None, *, wait: bool = False, budget: int | None = None):
+        """Plan harder without peeking: the planner (:func:`spiderette.players.planner.plan`) with ``limit``'s
+        tables, ``w.think(Limit(tables=50_000))`` (a :class:`~spiderette.Limit` of tables only; ``budget`` is its
+        shorthand; :data:`~spiderette.notebook.hintbuttons.THINK_BUDGET` when not given) on a copy of the table, in a
         background thread, while the kernel goes on answering clicks. In a browser tab (no threads: the page
         waits while it plans) the budget when not given is :data:`spiderette.engine.platform.BROWSER_THINK_TABLES`,
         and the table says it thought "with a smaller budget in the browser".
@@ -463,12 +464,12 @@ class Widget(anywidget.AnyWidget):
         undo, a new game...) stops it, and a new ``think`` stops the one before. ``view["thinking"]`` is true
         while it runs.
         """
+        budget = budget_of("think", limit, {"budget": (tables(budget, "budget", none=True), None)}).tables
         smaller = ""
         if budget is None:   # (in a browser tab the page waits while it thinks: a smaller budget, said so)
             budget = platform.budget(THINK_BUDGET, platform.BROWSER_THINK_TABLES)
             smaller = platform.SMALLER_BUDGET if budget < THINK_BUDGET else ""
         true_or_false(wait, "wait")
-        tables(budget, "budget")
         with self._lock:
             if self._key() != self._table:   # w.game was changed from a cell: the table catches up first
                 self._publish()

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from ..engine import platform
 from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
+from ..players.limits import Limit
 from ..players.proof import DEFAULT_MAX_HELD, Proof, prove
 from ..players.solver import SolveResult, solve
 
@@ -115,14 +116,15 @@ class WinnableCheck:
         """Solve ``start`` in the background: round 0 with the indicator's budget, round 1 with
         ``WINNABLE_MORE`` times it; round 2 (:data:`PROOF_ROUND`) is the proof pass."""
         if rounds >= PROOF_ROUND:
-            tables, held = WINNABLE_PROOF_TABLES, DEFAULT_MAX_HELD
-            self._task.start(lambda stop: prove(start, tables, cancel=stop, max_held=held), "spiderette-proof",
+            limit = Limit(tables=WINNABLE_PROOF_TABLES, held=DEFAULT_MAX_HELD)
+            self._task.start(lambda stop: prove(start, limit, cancel=stop), "spiderette-proof",
                              lambda proof: self._record_proof(key, proof, history, current, show))
             return
         more = WINNABLE_MORE ** rounds
         tables = WINNABLE_TABLES * more if platform.THREADS else WINNABLE_BROWSER_TABLES
+        limit = Limit(tables=tables, seconds=WINNABLE_TIME_LIMIT * more)
         self._task.start(
-            lambda stop: solve(start, WINNABLE_TIME_LIMIT * more, tables, cancel=stop),
+            lambda stop: solve(start, limit, cancel=stop),
             "spiderette-winnable", lambda res: self._record(key, res, history, current, show, start, rounds))
 
     def _on_known_line(self, history: tuple) -> dict | None:

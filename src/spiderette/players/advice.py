@@ -32,7 +32,7 @@ from ..engine.errors import quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
 from ..engine.predicates import visible_key
-from .limits import DEFAULT_SECONDS, Limit, samples_of, seed_of, tables
+from .limits import DEFAULT_SECONDS, Limit, a_limit, budget_of, samples_of, seed_of, tables
 from .memory import tables_met
 from .planner import DEFAULT_BUDGET, Plan, plan, table_after
 from .ranking import Hint, best_hint, group_onto, ranked_hints
@@ -144,7 +144,7 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
     with g.locked():   # one snapshot (the game's own memory is kept between calls)
         seen = tables_met(g) if seen is None else seen
         g = g.copy()
-    p = plan(g, budget, seen, cancel=cancel)
+    p = plan(g, budget=budget, seen=seen, cancel=cancel)
     if p is None:
         return None
     ranked = {h.move: h for h in ranked_hints(g, name)}
@@ -161,10 +161,10 @@ def planner_hint(g: Game, budget: int = DEFAULT_BUDGET, name: Callable[[int], st
     return replace(first, alternatives=tuple(rest))
 
 
-def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> Hint:
+def _solver_hint(g: Game, limit: Limit) -> Hint:
     if g.is_won:
         return Hint(None, "the game is won", 0)
-    result = solve(g, time_limit=DEFAULT_SECONDS if time_limit is None else time_limit, node_limit=node_limit)
+    result = solve(g, limit)
     if result.result == "win" and result.moves:
         return Hint(result.moves[0], f"spoiler: the first move of a winning line of {len(result.moves)} moves"
                                      " (the solver sees every hidden card)", 0, tuple(result.moves))
@@ -176,9 +176,11 @@ def _solver_hint(g: Game, time_limit: float | None, node_limit: int | None) -> H
     return Hint(None, f"{head} within the budget ({result.reason}, {result.nodes:,} tables){odds}", 0)
 
 
-#: The arguments each method of :func:`hint` takes (``hints`` takes ``budget`` for the planner, nothing more).
-ARGUMENTS = {"planner": ("budget",), "ranked": (), "search": ("samples", "seed", "node_limit", "time_limit"),
-             "solver": ("node_limit", "time_limit")}
+#: The arguments each method of :func:`hint` takes (``hints`` takes ``limit`` and ``budget`` for the planner,
+#: nothing more).
+ARGUMENTS = {"planner": ("limit", "budget"), "ranked": (),
+             "search": ("limit", "samples", "seed", "node_limit", "time_limit"),
+             "solver": ("limit", "node_limit", "time_limit")}
 
 
 def _method(method: object, methods: tuple[str, ...], given: dict[str, object], caller: str) -> str:
@@ -199,10 +201,13 @@ def _method(method: object, methods: tuple[str, ...], given: dict[str, object], 
     return method
 
 
-def hint(g: Game, method: str = "planner", samples: int | None = None, seed: int | None = None,
-         node_limit: int | None = None, time_limit: float | None = None, budget: int | None = None) -> Hint | None:
+def hint(g: Game, limit: Limit | None = None, *, method: str = "planner", samples: int | None = None,
+         seed: int | None = None, node_limit: int | None = None, time_limit: float | None = None,
+         budget: int | None = None) -> Hint | None:
     """A suggested move with its reason, by one of the methods above; each takes only its own arguments
-    (:data:`ARGUMENTS`; another method's argument is a ``TypeError`` that names it):
+    (:data:`ARGUMENTS`; another method's argument is a ``TypeError`` that names it). ``limit``, a
+    :class:`~spiderette.Limit`, is the budget of the planner, the search and the solver: ``budget``,
+    ``node_limit`` and ``time_limit`` are its shorthands.
 
     * ``"planner"``: ``budget`` tables planned among the face-up cards (:data:`DEFAULT_BUDGET` when not
       given); ``None`` only when nothing improves and nothing can be dealt (the planner would resign);
@@ -220,8 +225,8 @@ def hint(g: Game, method: str = "planner", samples: int | None = None, seed: int
 
     Budgets are capped at :data:`~spiderette.players.limits.MAX_TABLES` tables.
 
-    >>> from spiderette import Game
-    >>> h = hint(Game(seed=7), method="solver", node_limit=10)
+    >>> from spiderette import Game, Limit
+    >>> h = hint(Game(seed=7), Limit(tables=10), method="solver")     # or node_limit=10
     >>> h.move, h.reason
     (None, 'unknown within the budget (node limit reached, 10 tables)')
     >>> hint(Game(seed=7), method="ranked", budget=500)
@@ -230,41 +235,53 @@ def hint(g: Game, method: str = "planner", samples: int | None = None, seed: int
     TypeError: hint(method='ranked') takes no other argument, not budget (budget is an argument of method='planner')
     """
     a_game(g, "hint")
-    _method(method, METHODS, {"samples": samples, "seed": seed, "node_limit": node_limit, "time_limit": time_limit,
-                              "budget": budget}, "hint")
+    a_limit(limit, "hint", ("budget", "node_limit", "time_limit"))
+    _method(method, METHODS, {"limit": limit, "samples": samples, "seed": seed, "node_limit": node_limit,
+                              "time_limit": time_limit, "budget": budget}, "hint")
     if method == "planner":
-        budget = tables(DEFAULT_BUDGET if budget is None else budget, "budget")
+        budget = _planner_tables("hint", limit, budget)
     elif method == "search":
         samples = samples_of(SEARCH_SAMPLES if samples is None else samples)
         seed = seed_of(seed, none=True)
-        Limit.of(time_limit, SEARCH_NODES if node_limit is None else node_limit, none=False)
+        given = Limit.of(time_limit, SEARCH_NODES if node_limit is None else node_limit, none=False)
+        limit = budget_of("hint", limit, {"node_limit": (given.tables, SEARCH_NODES),
+                                          "time_limit": (given.seconds, None)})
     elif method == "solver":
-        Limit.of(time_limit, node_limit)
+        given = Limit.of(time_limit, node_limit)
+        limit = budget_of("hint", limit, {"node_limit": (given.tables, None), "time_limit": (given.seconds, None)},
+                          default=Limit(seconds=DEFAULT_SECONDS))
     if method == "planner":
         return planner_hint(g, budget)   # (it reads one snapshot, taken under the game's lock)
     g = g.copy()   # every method reads one snapshot, taken under the game's lock
     if method == "ranked":
         return best_hint(g)
     if method == "search":
-        return search_hint(g, samples, seed, SEARCH_NODES if node_limit is None else node_limit,
-                           time_limit=time_limit)
-    return _solver_hint(g, time_limit, node_limit)
+        return search_hint(g, samples, seed, limit.tables, time_limit=limit.seconds)
+    return _solver_hint(g, limit)
 
 
-def hints(g: Game, method: str = "planner", budget: int | None = None) -> list[Hint]:
+def _planner_tables(call: str, limit: object, budget: object) -> int:
+    """The planner's tables of :func:`hint` or :func:`hints`: ``limit``'s, or the shorthand ``budget``'s."""
+    budget = tables(DEFAULT_BUDGET if budget is None else budget, "budget")
+    return budget_of(call, limit, {"budget": (budget, DEFAULT_BUDGET)}).tables
+
+
+def hints(g: Game, limit: Limit | None = None, *, method: str = "planner", budget: int | None = None) -> list[Hint]:
     """Every suggestion of a method, best first: the planner's first moves (the plan, then its
-    alternatives, with ``budget`` tables: :data:`DEFAULT_BUDGET` when not given), or with ``method="ranked"``
-    every useful legal move of the one-step ranking (which takes no budget).
+    alternatives, with ``limit``'s tables, a :class:`~spiderette.Limit` of tables only, or ``budget``, its
+    shorthand: :data:`DEFAULT_BUDGET` when not given), or with ``method="ranked"`` every useful legal move of
+    the one-step ranking (which takes no budget).
 
     >>> from spiderette import Game
     >>> [str(h.move) for h in hints(Game(seed=7), method="ranked")][:2]
     ['bd1', 'df1']
     """
     a_game(g, "hints")
-    _method(method, ("planner", "ranked"), {"budget": budget}, "hints")
+    a_limit(limit, "hints", ("budget",))
+    _method(method, ("planner", "ranked"), {"limit": limit, "budget": budget}, "hints")
     if method == "ranked":
         return ranked_hints(g.copy())   # one snapshot, taken under the game's lock
-    h = planner_hint(g, tables(DEFAULT_BUDGET if budget is None else budget, "budget"))   # (it copies g)
+    h = planner_hint(g, _planner_tables("hints", limit, budget))   # (it copies g)
     return [] if h is None else [h, *h.alternatives]
 
 

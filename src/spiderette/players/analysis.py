@@ -14,11 +14,11 @@ get a bigger share of it (``END_SHARE``, ``START_SHARE`` solves' worth), spent o
 the planner's pass what the solves leave (at least ``PLANNER_SHARE`` of it); a move it cannot reach within
 the budget is not marked.
 
->>> from spiderette import Game
+>>> from spiderette import Game, Limit
 >>> g = Game(seed=12)
 >>> g.play("ef cb")
 [Move.parse('ef1'), Move.parse('cb1')]
->>> a = analyse(g, node_limit=20_000)
+>>> a = analyse(g, Limit(tables=20_000))       # or analyse(g, node_limit=20_000)
 >>> [s.verdict for s in a.steps]
 ['winnable', 'winnable', 'winnable']
 >>> a.turning_point is None, a.last_winnable, a.first_lost
@@ -41,7 +41,7 @@ from ..engine.move import Move
 from ..engine.predicates import turns_over_a_card, visible_key
 from .advice import step_words
 from .background import StoppableFuture, run_in_thread
-from .limits import Limit
+from .limits import Limit, budget_of
 from .odds import Odds
 from .planner import DEFAULT_BUDGET, plan
 from .solver import solve
@@ -211,12 +211,16 @@ def game_of(source: object) -> Game:
 MAX_SOLVES = 10_000
 
 
-def _check(node_limit: object, planner: object, max_solves: object, cancel: object = None) -> None:
-    """The arguments of :func:`analyse`: a wrong type is a ``TypeError``, a wrong value a ``ValueError``."""
-    Limit.of(node_limit=node_limit, none=False)
+def _check(call: str, limit: object, node_limit: object, planner: object, max_solves: object,
+           cancel: object = None) -> int:
+    """The arguments of :func:`analyse`, and its tables for each solve: a wrong type is a ``TypeError``, a
+    wrong value a ``ValueError``."""
+    node_limit = Limit.of(node_limit=node_limit, none=False).tables
+    tables = budget_of(call, limit, {"node_limit": (node_limit, ANALYSIS_NODES)}).tables
     whole(max_solves, "max_solves", 2, MAX_SOLVES)
     flag(planner, "planner")
     an_event(cancel)
+    return tables
 
 
 def _start_and_moves(game: Game) -> tuple[Game, list[Move]]:
@@ -341,17 +345,18 @@ def _bisect(judge: _Judge, n: int, most: int, budget: int) -> tuple[int | None, 
     return judge.bounds()
 
 
-def analyse(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = True,
+def analyse(source: object, limit: Limit | None = None, *, node_limit: int = ANALYSIS_NODES, planner: bool = True,
             cancel: threading.Event | None = None, max_solves: int = ANALYSIS_SOLVES) -> Analysis:
     """Judge every position of a played game and find its turning point.
 
     ``source``: a :class:`Game` with its history, a save file's path, a study's ``res.game(deal)`` or a
-    widget. ``node_limit``: tables for each solve, ``max_solves``: the most solves (the two ends of the game
-    are always judged). ``planner=True`` also marks whether each move was the
+    widget. ``limit``: the tables for each solve, ``analyse(g, Limit(tables=20_000))`` (a
+    :class:`~spiderette.Limit` of tables only; ``node_limit`` is its shorthand); ``max_solves``: the most
+    solves (the two ends of the game are always judged). ``planner=True`` also marks whether each move was the
     planner's choice (:mod:`spiderette.players.planner`, honest: from the cards a player saw). ``cancel`` (a
     ``threading.Event``) stops it between and inside solves: what is undecided then stays "unknown".
     """
-    _check(node_limit, planner, max_solves, cancel)
+    node_limit = _check("analyse", limit, node_limit, planner, max_solves, cancel)
     start, moves = _start_and_moves(game_of(source))
     positions = [start.copy()]
     for m in moves:
@@ -400,7 +405,7 @@ def _planner_pass(positions: list[Game], moves: list[Move], left: int,
             break
         g = positions[k]
         seen.add(visible_key(g))
-        p = plan(g, PLAN_TABLES, seen)
+        p = plan(g, budget=PLAN_TABLES, seen=seen)
         spent += p.tables if p is not None else 0
         chose[k] = p is not None and p.move == move
     return chose, spent
@@ -439,7 +444,7 @@ def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, 
     said += ("which deals before it turns a card over: what followed depended on the cards dealt" if not reach
              else "whose first move uses only cards in view" if reach == 1 else
              f"whose first {reach} moves, to the next card it turns over, use only cards in view")
-    p = plan(g, PLAN_TABLES, seen) if judge is not None else None
+    p = plan(g, budget=PLAN_TABLES, seen=seen) if judge is not None else None
     if judge is not None and p is not None:
         judge.tables += p.tables
     mine, keeps = (p.move if p is not None else None), None
@@ -520,10 +525,11 @@ def _odds_words(judge: _Judge, k: int | None) -> str:
     return f" {where} is {odds.short()}: {odds.words()}."
 
 
-def analyse_async(source: object, node_limit: int = ANALYSIS_NODES, planner: bool = True,
-                  max_solves: int = ANALYSIS_SOLVES) -> StoppableFuture:
+def analyse_async(source: object, limit: Limit | None = None, *, node_limit: int = ANALYSIS_NODES,
+                  planner: bool = True, max_solves: int = ANALYSIS_SOLVES) -> StoppableFuture:
     """:func:`analyse` in a background thread: a ``Future`` of the :class:`Analysis` whose ``cancel()``
     stops it. The game is copied at once, so it may be played on meanwhile."""
-    _check(node_limit, planner, max_solves)   # every argument, before the Future is made
+    node_limit = _check("analyse_async", limit, node_limit, planner, max_solves)   # before the Future is made
     game = game_of(source).copy()
-    return run_in_thread(lambda stop: analyse(game, node_limit, planner, stop, max_solves), "spiderette-analyse")
+    return run_in_thread(lambda stop: analyse(game, node_limit=node_limit, planner=planner, cancel=stop,
+                                              max_solves=max_solves), "spiderette-analyse")

@@ -1,34 +1,54 @@
-"""A search budget, checked once: seconds and tables (like ``chess.engine.Limit``), and the caps of every budget.
+"""A search budget as one value, :class:`Limit` (as ``chess.engine.Limit`` is python-chess's), and the caps of
+every budget.
 
-Every search that takes ``time_limit`` (seconds) and ``node_limit`` (tables expanded) builds a :class:`Limit`
-from them, so the rules, and their words, live here only: a wrong type is a ``TypeError``, a wrong value a
-``ValueError``, each naming the argument:
+**One word per idea.** Every search counts its budget in the same three words, the fields of a :class:`Limit`:
 
->>> Limit(time=2, tables=500)
-Limit(time=2.0, tables=500)
->>> Limit.of(time_limit=None, node_limit=0)
+* ``tables``: the tables (positions) a search may expand or visit, the budget that gives the same answer on
+  any machine. The keyword shorthands that name it: ``node_limit`` (:func:`~spiderette.solve`,
+  ``prove``, :func:`~spiderette.analyse`, :func:`~spiderette.hint`'s search and solver,
+  :class:`~spiderette.SolverStrategy`, :class:`~spiderette.SearchStrategy`) and ``budget`` (the planner's:
+  ``plan``, :class:`~spiderette.PlannerStrategy`, ``hint`` and ``hints``, ``Widget.think``);
+* ``seconds``: the time it may take; shorthand ``time_limit``;
+* ``held``: its memory, the most tables it may hold at once (about 270 bytes each); shorthand ``max_held``
+  (``prove``, the one search that bounds it).
+
+A :class:`Limit` is checked when made (a wrong type is a ``TypeError``, a wrong value a ``ValueError``, each
+naming the field), frozen, and its repr reads back:
+
+>>> Limit(tables=200_000)
+Limit(tables=200000)
+>>> Limit(tables=6_000_000, held=2_500_000) == eval(repr(Limit(tables=6_000_000, held=2_500_000)))
+True
+>>> Limit(tables=0)
 Traceback (most recent call last):
 ...
-ValueError: node_limit must be a whole number from 1 to 1000000000 or None, not 0
->>> Limit.of(node_limit="many")
-Traceback (most recent call last):
-...
-TypeError: node_limit must be a whole number from 1 to 1000000000 or None, not 'many'
+ValueError: tables must be a whole number from 1 to 1000000000 or None, not 0
+
+Each search takes it as its one positional argument after the game, ``solve(g, Limit(tables=200_000))``; the
+shorthands stay, keyword-only: ``solve(g, node_limit=200_000)`` is the same search. A field left out (``None``)
+is as its shorthand left out: the search's default (no such limit for ``prove``; the planner's 2,000 tables;
+``SolverStrategy``'s 200,000). With neither tables nor seconds, the solver takes :data:`DEFAULT_SECONDS` (and
+only then: a budget in tables alone gives the same answer on any machine); see :func:`budget_of`.
 """
 
 from __future__ import annotations
 
-from dataclasses import InitVar, dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
 
 from ..engine.errors import MAX_SECONDS, is_whole, quote, seconds, whole
 
-#: The most tables any one budget may hold (``node_limit``, the planner's ``budget``): a billion tables is
-#: hours of search and gigabytes of memory; a larger number is refused, not silently cut.
+#: The most tables any one budget may hold (``tables``, ``node_limit``, the planner's ``budget``, ``held``): a
+#: billion tables is hours of search and gigabytes of memory; a larger number is refused, not silently cut.
 MAX_TABLES = 10**9
 #: The most redealt copies the honest search may sample for one move (``samples``).
 MAX_SAMPLES = 100_000
 #: The most seconds a ``time_limit`` may hold (about 31 years).
 MAX_TIME = MAX_SECONDS
+#: The seconds a solve has when its budget names neither seconds nor tables (:func:`budget_of`).
+DEFAULT_SECONDS = 10.0
+#: Each keyword shorthand, and the field of :class:`Limit` it gives.
+SHORTHANDS = {"node_limit": "tables", "budget": "tables", "time_limit": "seconds", "max_held": "held"}
 
 
 def tables(value: object, name: str = "node_limit", none: bool = False) -> int | None:
@@ -68,44 +88,127 @@ def seed_of(value: object, name: str = "seed", none: bool = False) -> int | None
     return whole(value, name, 0, 2**64 - 1)
 
 
-class Seconds(float):
-    """A number of seconds given by default, not by the caller: :meth:`Limit.of` drops it when a ``node_limit``
-    is given, so that a budget in tables alone gives the same answer on any machine (its ``repr`` is the
-    number's)."""
+@dataclass(frozen=True, kw_only=True)
+class Limit:
+    """A search budget: at most ``tables`` tables expanded (a whole number from 1 to :data:`MAX_TABLES`),
+    ``seconds`` (a number > 0) and ``held`` tables held at once (its memory, 1 to :data:`MAX_TABLES`); each
+    optional, ``None`` when not given. Keyword-only, checked when made (a ``TypeError`` for a wrong type, a
+    ``ValueError`` for a wrong value, naming the field), frozen; the repr names the fields given.
 
-    __slots__ = ()
+    >>> from spiderette import Game, solve
+    >>> solve(Game(seed=12), Limit(tables=20_000)).result
+    'win'
+    >>> Limit(seconds=2, tables=500)
+    Limit(tables=500, seconds=2.0)
+    >>> Limit(seconds="2")
+    Traceback (most recent call last):
+    ...
+    TypeError: seconds must be a number of seconds > 0 or None, not '2'
+    """
+
+    tables: int | None = None
+    seconds: float | None = None
+    held: int | None = None
+
+    def __post_init__(self) -> None:
+        tables(self.tables, "tables", none=True)
+        object.__setattr__(self, "seconds", seconds(self.seconds, "seconds", positive=True, none=True))
+        tables(self.held, "held", none=True)
 
     def __repr__(self) -> str:
-        return float.__repr__(self)
+        given = ((f.name, getattr(self, f.name)) for f in fields(self))
+        return f"Limit({', '.join(f'{name}={value!r}' for name, value in given if value is not None)})"
 
-
-#: The seconds a solve has when neither ``time_limit`` nor ``node_limit`` is given.
-DEFAULT_SECONDS = Seconds(10.0)
-
-
-@dataclass(frozen=True)
-class Limit:
-    """A budget: at most ``time`` seconds (a number > 0) and ``tables`` expanded tables (a whole number from 1
-    to :data:`MAX_TABLES`); ``None``: no such limit (``none=False``: ``tables`` is required). Checked when
-    made: a wrong type raises ``TypeError`` and a wrong value ``ValueError``, naming ``time_limit`` or
-    ``node_limit``, the arguments it comes from."""
-
-    time: float | None = None
-    tables: int | None = None
-    none: InitVar[bool] = True
-
-    def __post_init__(self, none: bool) -> None:
-        object.__setattr__(self, "time", seconds(self.time, "time_limit", positive=True, none=True))
-        tables(self.tables, "node_limit", none)
+    @property
+    def time(self) -> float | None:
+        """``seconds``, by ``chess.engine.Limit``'s name for it."""
+        return self.seconds
 
     @classmethod
     def of(cls, time_limit: object = None, node_limit: object = None, *, none: bool = True) -> Limit:
-        """The budget of the keyword arguments ``time_limit`` and ``node_limit``, checked (see :class:`Limit`); a
-        default time (:data:`DEFAULT_SECONDS`) counts only when no ``node_limit`` is given.
+        """The budget of the keyword shorthands ``time_limit`` and ``node_limit``, checked in their names
+        (``none=False``: ``node_limit`` is required).
 
-        >>> Limit.of(DEFAULT_SECONDS), Limit.of(DEFAULT_SECONDS, 5000), Limit.of(10.0, 5000)
-        (Limit(time=10.0, tables=None), Limit(time=None, tables=5000), Limit(time=10.0, tables=5000))
+        >>> Limit.of(time_limit=None, node_limit=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: node_limit must be a whole number from 1 to 1000000000 or None, not 0
+        >>> Limit.of(node_limit="many")
+        Traceback (most recent call last):
+        ...
+        TypeError: node_limit must be a whole number from 1 to 1000000000 or None, not 'many'
         """
-        if isinstance(time_limit, Seconds) and node_limit is not None:
-            time_limit = None
-        return cls(time_limit, node_limit, none)
+        return cls(seconds=seconds(time_limit, "time_limit", positive=True, none=True),
+                   tables=tables(node_limit, "node_limit", none))
+
+
+def a_limit(value: object, call: str, keywords: Iterable[str]) -> Limit | None:
+    """``value`` if it is a :class:`Limit` or ``None``; else (a budget passed by position, as before there was
+    a ``Limit``) a ``TypeError`` that shows ``call``'s ways to give one: a ``Limit`` or the ``keywords``.
+
+    >>> a_limit(500, "plan", ["budget"])
+    Traceback (most recent call last):
+    ...
+    TypeError: plan takes its budget as a Limit or by keyword, not 500: Limit(tables=...) or budget=...
+    """
+    if value is None or isinstance(value, Limit):
+        return value
+    keywords = list(keywords)
+    names = {SHORTHANDS[k] for k in keywords}
+    example = ", ".join(f"{f.name}=..." for f in fields(Limit) if f.name in names)
+    raise TypeError(f"{call} takes its budget as a Limit or by keyword, not {quote(value)}: Limit({example})"
+                    f" or {', '.join(f'{k}=...' for k in keywords)}")
+
+
+def budget_of(call: str, limit: object, keywords: dict[str, tuple[object, object]], *,
+              default: Limit | None = None) -> Limit:
+    """The one budget of a call of ``call``: its positional ``limit`` (a :class:`Limit` or ``None``) and its
+    keyword shorthands, ``keywords`` ``{name: (value, default)}`` (each already checked in its own name).
+
+    The fields of ``limit`` are the budget; a shorthand given (other than its default) fills a field the
+    ``limit`` leaves out, and one that says otherwise than the ``limit`` is a ``ValueError``. A field still
+    left out takes the default of its shorthand, so ``f(g, Limit(tables=n))`` is ``f(g, node_limit=n)``. A
+    field that no shorthand of ``call`` names is a ``ValueError``; a ``limit`` that is not a ``Limit`` (an old
+    positional budget) a ``TypeError``. When the budget names neither tables nor seconds, it is ``default``
+    (the solver's: :data:`DEFAULT_SECONDS`) if one is given.
+
+    >>> solver = {"time_limit": (None, None), "node_limit": (None, None)}
+    >>> budget_of("solve", None, solver, default=Limit(seconds=DEFAULT_SECONDS))
+    Limit(seconds=10.0)
+    >>> budget_of("solve", Limit(tables=5000), solver, default=Limit(seconds=DEFAULT_SECONDS))
+    Limit(tables=5000)
+    >>> budget_of("solve", Limit(tables=5000), {"time_limit": (3.0, None), "node_limit": (None, None)})
+    Limit(tables=5000, seconds=3.0)
+    >>> budget_of("solve", Limit(tables=5000), {"time_limit": (None, None), "node_limit": (900, None)})
+    Traceback (most recent call last):
+    ...
+    ValueError: solve got two budgets that differ: Limit(tables=5000) and node_limit=900; give each limit once
+    """
+    names = {SHORTHANDS[k] for k in keywords}
+    a_limit(limit, call, keywords)
+    if limit is None:
+        return _default({SHORTHANDS[k]: v for k, (v, _) in keywords.items()}, default)
+    foreign = [f.name for f in fields(Limit) if f.name not in names and getattr(limit, f.name) is not None]
+    if foreign:
+        counts = " and ".join(f.name for f in fields(Limit) if f.name in names)
+        raise ValueError(f"{call} counts only {counts} (no {' nor '.join(foreign)}), not {quote(limit)}")
+    got, said = {name: getattr(limit, name) for name in names}, set()
+    for k, (value, left) in keywords.items():
+        field = SHORTHANDS[k]
+        if value == left:
+            continue
+        if got[field] is not None and got[field] != value:
+            raise ValueError(f"{call} got two budgets that differ: {quote(limit)} and {k}={quote(value)};"
+                             f" give each limit once")
+        got[field] = value
+        said.add(field)
+    for k, (_, left) in keywords.items():   # (a field left out: as if its shorthand were left out)
+        if got[SHORTHANDS[k]] is None and SHORTHANDS[k] not in said:
+            got[SHORTHANDS[k]] = left
+    return _default(got, default)
+
+
+def _default(got: dict[str, object], default: Limit | None) -> Limit:
+    if default is not None and got.get("tables") is None and got.get("seconds") is None:
+        return default
+    return Limit(**got)

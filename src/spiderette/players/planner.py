@@ -48,7 +48,7 @@ from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
 from ..engine.predicates import visible_key
-from .limits import tables
+from .limits import Limit, budget_of, tables
 from .memory import tables_met
 from .strategies import Strategy
 from .value import DEFAULT_VALUE, VALUES, LearnedValue
@@ -393,11 +393,12 @@ def _moves(steps: list[tuple[int, int, int]]) -> tuple[Move, ...]:
     return tuple(Move("move", s, d, k) for s, d, k in steps)
 
 
-def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
+def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, seen: set | None = None,
          cancel: threading.Event | None = None, value: str = DEFAULT_VALUE) -> Plan | None:
     """The planner's best plan for the table a player sees in ``game``, or ``None`` (nothing improves).
 
-    ``budget`` is the number of tables the search may expand; ``seen`` the visible tables
+    ``limit`` is the number of tables the search may expand, ``plan(g, Limit(tables=20_000))`` (a
+    :class:`~spiderette.Limit` of tables only; ``budget`` is its shorthand); ``seen`` the visible tables
     (:func:`spiderette.engine.predicates.visible_key`) already met in this game, never to be returned to:
     when not given, the game's own memory (:func:`spiderette.players.memory.tables_met`, from its
     history), so that following the plans from any position never meets a table twice. The game is read
@@ -406,7 +407,7 @@ def plan(game: Game, budget: int = DEFAULT_BUDGET, seen: set | None = None,
     plan then comes from the tables searched so far.
     """
     a_game(game, "plan")
-    budget = tables(budget, "budget")
+    budget = budget_of("plan", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
     an_event(cancel)
     seen = _memory(seen)
     value = _value_of(value)
@@ -581,7 +582,9 @@ def _checked(game: Game, p: Plan) -> Plan:
 class PlannerStrategy(Strategy):
     """The honest expert: plays the first move of :func:`plan`, re-planned at every move.
 
-    ``budget``: tables expanded per move (``PlannerStrategy.STRONG`` for a stronger, slower player);
+    ``limit``: tables expanded per move, ``PlannerStrategy(Limit(tables=20_000))`` (a :class:`~spiderette.Limit`
+    of tables only; ``budget`` is its shorthand: ``PlannerStrategy(budget=PlannerStrategy.STRONG)`` for a
+    stronger, slower player);
     ``value``: the value of the table it steers by, ``"learned"`` (the default:
     :mod:`spiderette.players.value`) or ``"handmade"`` (the weights above).
 
@@ -596,9 +599,10 @@ class PlannerStrategy(Strategy):
     DEFAULT = DEFAULT_BUDGET
     STRONG = STRONG_BUDGET
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, value: str = DEFAULT_VALUE, name: str | None = None) -> None:
+    def __init__(self, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, value: str = DEFAULT_VALUE,
+                 name: str | None = None) -> None:
         super().__init__(name)
-        self.budget = tables(budget, "budget")
+        self.budget = budget_of("PlannerStrategy", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
         self.value = _value_of(value)
         self.last_plan: Plan | None = None
         self._line: list[Move] = []
@@ -613,7 +617,7 @@ class PlannerStrategy(Strategy):
         # (each line ends on a better table, so the player never wanders); re-plan at every surprise.
         if self._line and visible_key(game) == self._expect and game.why_illegal(self._line[0]) is None:
             return self._next(game)
-        self.last_plan = plan(game, self.budget, self._seen, value=self.value)
+        self.last_plan = plan(game, budget=self.budget, seen=self._seen, value=self.value)
         if self.last_plan is None:
             self._line = []
             return None

@@ -24,8 +24,8 @@ then interchangeable. Reductions that are **not** sound are not made: ignoring w
 a group rests on (a later move in suit onto one of them differs), or swapping columns while the stock still
 deals to them in order.
 
->>> from spiderette import Game
->>> p = prove(Game(seed=12), node_limit=5_000)
+>>> from spiderette import Game, Limit
+>>> p = prove(Game(seed=12), Limit(tables=5_000))
 >>> p.outcome, p.tables <= 5_000, p.still > 0
 ('open', True, True)
 """
@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from ..engine.core import EVERY_MOVE, Core, Pruning, columns_of, without_cyclic_gc
 from ..engine.errors import an_event, quote
 from ..engine.game import Game, Word, a_game
-from .limits import MAX_TABLES, Limit
+from .limits import MAX_TABLES, Limit, budget_of
 from .limits import tables as tables_arg
 from .planner import PLANNER_MOVES
 from .solver import COMPLETE, STREAMLINER
@@ -120,22 +120,26 @@ def pruning_of(value: object) -> Pruning:
     raise ValueError(f"pruning must be a Pruning or one of {names}, not {quote(value)}")
 
 
-def prove(g: Game, node_limit: int | None = None, time_limit: float | None = None,
+def prove(g: Game, limit: Limit | None = None, *, node_limit: int | None = None, time_limit: float | None = None,
           cancel: threading.Event | None = None, max_held: int | None = None,
           pruning: Pruning | str | None = None) -> Proof:
     """Visit every table reachable from ``g`` (every card known), layer by layer; ``g`` is not changed.
 
-    Stops after ``node_limit`` tables visited or ``time_limit`` seconds (``None``: no such limit; with
-    neither it runs to the end, which may take very long), before it holds more than ``max_held`` tables (its
-    memory: about 270 bytes a table; ``None``: up to :data:`~spiderette.players.limits.MAX_TABLES`, as
-    ``max_held`` at most), or when ``cancel`` is set. ``pruning`` (a :class:`~spiderette.engine.core.Pruning`
-    or its name, see :func:`pruning_of`) defaults to the solver's complete search. The same position and
-    limits give the same answer on any machine (but for a time limit).
+    ``limit`` (a :class:`~spiderette.Limit`; ``node_limit``, ``time_limit`` and ``max_held`` are its
+    shorthands): it stops after ``tables`` visited or ``seconds`` (``None``: no such limit; with neither it
+    runs to the end, which may take very long), before it holds more than ``held`` tables (its memory: about
+    270 bytes a table; ``None``: up to :data:`~spiderette.players.limits.MAX_TABLES`), or when ``cancel`` is
+    set: ``prove(g, Limit(tables=6_000_000, held=2_500_000))``. ``pruning`` (a
+    :class:`~spiderette.engine.core.Pruning` or its name, see :func:`pruning_of`) defaults to the solver's
+    complete search. The same position and limits give the same answer on any machine (but for a time limit).
     """
     a_game(g, "prove")
     an_event(cancel)
-    limit = Limit.of(time_limit, node_limit)
-    held_cap = tables_arg(max_held, "max_held", none=True)
+    shorthands = Limit.of(time_limit, node_limit)
+    held = tables_arg(max_held, "max_held", none=True)
+    limit = budget_of("prove", limit, {"node_limit": (shorthands.tables, None),
+                                       "time_limit": (shorthands.seconds, None), "max_held": (held, None)})
+    held_cap = limit.held
     pruning = pruning_of(pruning)
     with g.locked():
         start = g.copy()

@@ -45,7 +45,7 @@ from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
 from ..engine.move import Move
 from .background import StoppableFuture, run_in_thread
-from .limits import DEFAULT_SECONDS, Limit
+from .limits import DEFAULT_SECONDS, Limit, budget_of
 from .odds import Odds, odds_for
 
 
@@ -210,17 +210,18 @@ class _Search:
 
 
 
-def solve(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int | None = None,
+def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = None, node_limit: int | None = None,
           cancel: threading.Event | None = None) -> SolveResult:
     """Solve ``g`` from its position with every card known; ``g`` itself is never changed.
 
-    Stops after ``time_limit`` seconds or ``node_limit`` expanded tables (``None``: no such limit), or when
-    ``cancel`` (a ``threading.Event``) is set; a claimed win is replayed on a copy before it is returned. The
-    10 seconds are the default only when no ``node_limit`` is given: ``solve(g, node_limit=100_000)`` counts
-    tables alone, so it gives the same answer on any machine, however busy.
+    Stops after ``limit``'s tables expanded or seconds (a :class:`~spiderette.Limit`; ``node_limit`` and
+    ``time_limit`` are its shorthands), or when ``cancel`` (a ``threading.Event``) is set; a claimed win is
+    replayed on a copy before it is returned. With neither tables nor seconds (``None``: not given) it has 10
+    seconds; a budget in tables alone, ``solve(g, Limit(tables=100_000))`` or ``solve(g, node_limit=100_000)``,
+    gives the same answer on any machine, however busy. (A search to the end, however long: ``prove``.)
     """
     a_game(g, "solve")
-    limit = Limit.of(time_limit, node_limit)
+    limit = _limit("solve", limit, time_limit, node_limit)
     an_event(cancel)
     t0 = time.perf_counter()
     with g.locked():
@@ -425,14 +426,23 @@ def search_line(g: Game, node_limit: int, cancel: threading.Event | None = None,
     return SearchedLine(outcome == "win", line, disorder, nodes)
 
 
-def solve_async(g: Game, time_limit: float | None = DEFAULT_SECONDS, node_limit: int | None = None) -> StoppableFuture:
+def solve_async(g: Game, limit: Limit | None = None, *, time_limit: float | None = None,
+                node_limit: int | None = None) -> StoppableFuture:
     """:func:`solve` in a background thread: a ``Future`` whose ``cancel()`` stops the search.
 
     The position is copied at once, so the game may be played on meanwhile; the arguments are checked at
     once too (a ``TypeError`` or ``ValueError`` here, not in the ``Future``).
     """
     a_game(g, "solve_async")
-    limit = Limit.of(time_limit, node_limit)
+    limit = _limit("solve_async", limit, time_limit, node_limit)
     with g.locked():
         start = g.copy()
-    return run_in_thread(lambda stop: solve(start, limit.time, limit.tables, stop), "spiderette-solve")
+    return run_in_thread(lambda stop: solve(start, limit, cancel=stop), "spiderette-solve")
+
+
+def _limit(call: str, limit: object, time_limit: object, node_limit: object) -> Limit:
+    """The budget of :func:`solve` (or ``solve_async``): ``limit`` and the shorthands, checked (10 seconds
+    when it names neither tables nor seconds)."""
+    shorthands = Limit.of(time_limit, node_limit)
+    return budget_of(call, limit, {"time_limit": (shorthands.seconds, None), "node_limit": (shorthands.tables, None)},
+                     default=Limit(seconds=DEFAULT_SECONDS))

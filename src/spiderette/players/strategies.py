@@ -50,7 +50,7 @@ from ..engine.predicates import (
     turns_over_keeping_empty_columns,
     visible_key,
 )
-from .limits import Limit, samples_of, seed_of
+from .limits import Limit, budget_of, samples_of, seed_of
 from .ranking import greedy_move
 from .search import STUDY_NODES, STUDY_SAMPLES, search_hint
 from .solver import solve
@@ -336,20 +336,22 @@ class SearchStrategy(Strategy):
     ``samples`` times, solves each draw within ``node_limit`` tables, and plays the move that wins most.
 
     At most ``samples * node_limit`` tables per move. A move back to a table already seen is replaced by the
-    greedy choice. The draws depend only on ``seed`` and the table seen.
+    greedy choice. The draws depend only on ``seed`` and the table seen. ``limit``: the tables for each draw,
+    a :class:`~spiderette.Limit` of tables only (``node_limit`` is its shorthand).
 
-    >>> SearchStrategy(samples=4, node_limit=500)
+    >>> SearchStrategy(Limit(tables=500), samples=4)
     SearchStrategy(samples=4, node_limit=500, seed=0)
     """
 
     short_name = "search"
     _defaults = {"samples": STUDY_SAMPLES, "node_limit": STUDY_NODES, "seed": 0}
 
-    def __init__(self, samples: int = STUDY_SAMPLES, node_limit: int = STUDY_NODES, seed: int = 0,
-                 name: str | None = None) -> None:
+    def __init__(self, limit: Limit | None = None, *, samples: int = STUDY_SAMPLES, node_limit: int = STUDY_NODES,
+                 seed: int = 0, name: str | None = None) -> None:
         super().__init__(name)
         self.samples = samples_of(samples)
-        self.node_limit = Limit.of(node_limit=node_limit, none=False).tables
+        node_limit = Limit.of(node_limit=node_limit, none=False).tables
+        self.node_limit = budget_of("SearchStrategy", limit, {"node_limit": (node_limit, STUDY_NODES)}).tables
         self.seed = seed_of(seed)
 
     def choose(self, game: Game) -> Move | None:
@@ -366,23 +368,30 @@ class SolverStrategy(Strategy):
     It solves once and plays the winning line, solving again if the game leaves the line; it resigns when
     the deal is proven lost. When the solver gives up (``node_limit`` tables, or ``time_limit`` seconds: a
     time limit makes a study depend on the machine), ``fallback`` (greedy) plays, and the solver tries again
-    once ``retry_after`` more cards have come into view; the row's ``end`` says so.
+    once ``retry_after`` more cards have come into view; the row's ``end`` says so. ``limit``: the solver's
+    budget, a :class:`~spiderette.Limit` of tables and seconds (``node_limit`` and ``time_limit`` are its
+    shorthands; a field left out is the shorthand's default).
 
     >>> SolverStrategy()
     SolverStrategy(node_limit=200000, time_limit=None, retry_after=6, fallback=GreedyStrategy())
+    >>> SolverStrategy(Limit(tables=30_000))
+    SolverStrategy(node_limit=30000, time_limit=None, retry_after=6, fallback=GreedyStrategy())
     """
 
     short_name = "solver"
     peeks = True
     _defaults = {"node_limit": 200_000, "time_limit": None, "retry_after": 6}
 
-    def __init__(self, node_limit: int | None = 200_000, time_limit: float | None = None, retry_after: int = 6,
+    def __init__(self, limit: Limit | None = None, *, node_limit: int | None = 200_000,
+                 time_limit: float | None = None, retry_after: int = 6,
                  fallback: Callable[[Game], Move | None] | None = None, name: str | None = None) -> None:
         super().__init__(name)
-        if node_limit is None and time_limit is None:
+        given = Limit.of(time_limit, node_limit)
+        limit = budget_of("SolverStrategy", limit, {"node_limit": (given.tables, 200_000),
+                                                    "time_limit": (given.seconds, None)})
+        if limit.tables is None and limit.seconds is None:
             raise ValueError("give node_limit or time_limit (or both): the solver needs a budget")
-        limit = Limit.of(time_limit, node_limit)
-        self.node_limit, self.time_limit = limit.tables, limit.time
+        self.node_limit, self.time_limit = limit.tables, limit.seconds
         self.retry_after = whole(retry_after, "retry_after", 1, 104)
         if fallback is not None and not callable(fallback):
             raise TypeError(f"fallback must be a strategy (a callable), not {quote(fallback)}")
