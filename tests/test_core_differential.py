@@ -74,7 +74,7 @@ def test_every_searchs_children_are_the_reference_rules(variant, suits, auto_rem
                  "eager": Core(g, EAGER_STREAMLINER)}
         planner = Core(g, PLANNER_MOVES, visible=True)
         stock0 = g.stock_count
-        player = PlannerStrategy(100, value="handmade")
+        player = PlannerStrategy(budget=100, value="handmade")
         player.new_game()
         rng = random.Random(seed)
         for step in range(120):
