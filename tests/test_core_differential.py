@@ -183,3 +183,14 @@ def test_the_solver_and_the_proof_agree_with_a_search_of_every_table_by_the_refe
     assert sum(verdicts.values()) >= 3, verdicts
     if (suits, runs_left) == (4, 2):
         assert verdicts[False], "tables proven lost by the reference were met"
+
+
+def test_a_copy_of_a_game_of_a_subclass_is_of_that_subclass():
+    class Annotated(Game):
+        def note(self) -> str:
+            return f"{self.move_count} moves"
+
+    g = Annotated(seed=7)
+    g.play("bd")
+    h = g.copy()
+    assert type(h) is Annotated and h.note() == "1 moves" and h.history == g.history

@@ -87,7 +87,7 @@ def check_state(rules: Rules, suits: int, auto_remove: bool, columns: object, fa
             raise InvalidPositionError(f"foundation run {j} is not a king-to-ace run in one {rules.kin}")
     if auto_remove:
         for i, col in enumerate(cols):
-            if len(col) - down[i] >= 13 and is_run(rules, col[-13:]):
+            if len(col) - down[i] >= RUN_LENGTH and is_run(rules, col[-RUN_LENGTH:]):
                 raise InvalidPositionError(f"column {LETTERS[i]} ends in a complete run, which would have"
                                            " left for the foundations (auto_remove is on)")
     deals = rules.stock_sizes().index(len(stock))  # the sizes run from the full stock down

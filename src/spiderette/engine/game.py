@@ -198,7 +198,7 @@ class Game:
         if lock is not None and not isinstance(lock, _RLOCK):
             raise TypeError(f"lock must be a threading.RLock (a plain Lock would deadlock), not {quote(lock)}")
         with self.locked():
-            g = object.__new__(Game)
+            g = object.__new__(type(self))   # (a subclass copies as itself)
             g.__dict__.update(self.__dict__)
             g._cols = [list(c) for c in self._cols]
             g._down = list(self._down)

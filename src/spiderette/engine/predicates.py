@@ -26,7 +26,8 @@ bottom to top, the first ``game.face_down(i)`` of them face down. Each predicate
 
 from __future__ import annotations
 
-from .cards import is_complete_run
+from .cards import RUN_LENGTH
+from .core import column, core_for
 from .game import Game
 from .move import Move
 
@@ -89,7 +90,7 @@ def cards_in_suited_runs(game: Game) -> int:
     >>> cards_in_suited_runs(Game.from_position(EXAMPLE))   # 13 + c 3 + f 7 + g 6; not 9S 3S
     29
     """
-    total = 13 * len(game.foundations)
+    total = RUN_LENGTH * len(game.foundations)
     for i in range(game.columns):
         col, down = game.column(i), game.face_down(i)
         linked = [False] * len(col)
@@ -98,6 +99,15 @@ def cards_in_suited_runs(game: Game) -> int:
                 linked[j - 1] = linked[j] = True
         total += sum(linked)
     return total
+
+
+def _applied(game: Game, move: Move) -> tuple[bytes, bytes, bool, int]:
+    """What the engine's one applier says a move (``kind == "move"``) does: ``(source, destination, finished,
+    turned)`` (:meth:`spiderette.engine.core.Core.shift`)."""
+    core = core_for(game.rules, game.auto_remove)
+    src, dst = move.src, move.dst
+    return core.shift(column(game.face_down(src), game.column(src)), column(game.face_down(dst), game.column(dst)),
+                      move.count)
 
 
 def left_below(game: Game, move: Move) -> int:
@@ -120,10 +130,7 @@ def finishes_a_run(game: Game, move: Move) -> bool:
     """
     if move.kind == "send":
         return True
-    if move.kind != "move":
-        return False
-    return lands_in_suit(game, move) and is_complete_run(game.run_length(move.dst) + move.count,
-                                                        game.top_card(move.src))
+    return move.kind == "move" and _applied(game, move)[2]
 
 
 def turns_over_a_card(game: Game, move: Move) -> bool:
@@ -134,14 +141,7 @@ def turns_over_a_card(game: Game, move: Move) -> bool:
     >>> turns_over_a_card(g, g.parse_move("ab")), turns_over_a_card(g, g.parse_move("cb1"))
     (True, False)
     """
-    if move.kind != "move":
-        return False
-    if 0 < left_below(game, move) == game.face_down(move.src):
-        return True
-    if game.auto_remove and finishes_a_run(game, move):
-        under = len(game.column(move.dst)) - (13 - move.count)   # the cards left once the run has gone
-        return 0 < under == game.face_down(move.dst)
-    return False
+    return move.kind == "move" and _applied(game, move)[3] != 0
 
 
 def empties_a_column(game: Game, move: Move) -> bool:
@@ -157,7 +157,7 @@ def empties_a_column(game: Game, move: Move) -> bool:
     False
     """
     if move.kind == "send":
-        return len(game.column(move.src)) == 13
+        return len(game.column(move.src)) == RUN_LENGTH
     return move.kind == "move" and left_below(game, move) == 0
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.cards import card_text
+from ..engine.cards import RUN_LENGTH, card_text
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.move import LETTERS, Move
@@ -41,7 +41,7 @@ def describe(g: Game, m: Move) -> str:
     if m.kind == "deal":
         return "a row from the stock"
     if m.kind == "send":
-        return f"{group_text(g, m.src, 13)} to the foundations"
+        return f"{group_text(g, m.src, RUN_LENGTH)} to the foundations"
     return group_onto(g, m, card_text)
 
 
@@ -73,7 +73,7 @@ def undo_text(g: Game, m: Move) -> str:
         return "Took back a deal"
     back = f"back to column {LETTERS[m.src]}"
     if m.kind == "send":
-        return f"Took back {group_text(g, m.src, 13)} from the foundations ({back})"
+        return f"Took back {group_text(g, m.src, RUN_LENGTH)} from the foundations ({back})"
     group = group_text(g, m.src, m.count)
     onto = g.top_card(m.dst)
     where = card_text(onto) if onto is not None else f"column {LETTERS[m.dst]}"
