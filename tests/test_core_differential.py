@@ -87,13 +87,13 @@ def test_every_searchs_children_are_the_reference_rules(variant, suits, auto_rem
             after = {m: ref.play(t, m) for m in legal}
             for name, core in cores.items():
                 kids = core.children(state)
-                moves = [m for m, _, _ in kids]
+                moves = [kid[0] for kid in kids]
                 assert len(set(moves)) == len(moves) and set(moves) <= legal, name
                 if name == "every move":
                     assert set(moves) == legal
-                for m, child, turned in kids:
+                for m, cols, dealt, runs, turned in kids:
                     a = after[m]
-                    assert child == (packed(a), stock0 - len(a.stock), a.runs), (name, m, seed, step)
+                    assert (cols, dealt, runs) == (packed(a), stock0 - len(a.stock), a.runs), (name, m, seed, step)
                     assert turned == face_down(t) - face_down(a), (name, m)
             seen = as_seen(t, t)
             for m in legal:

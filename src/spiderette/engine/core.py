@@ -450,9 +450,10 @@ class Core:
         """
         new = list(cols)
         gone = []
+        auto_remove, one = self.auto_remove, ONE_CARD
         for i, card in enumerate(cards):
-            col = cols[i] + cards[i:i + 1]   # (a face-up card on top: nothing to turn over, unless...)
-            if self.auto_remove and card & RANK_MASK == ACE and self.complete(col):
+            col = cols[i] + one[card]   # (a face-up card on top: nothing to turn over, unless...)
+            if auto_remove and card & RANK_MASK == ACE and self.complete(col):
                 left = run_gone(col)   # (...a run it finished leaves)
                 gone.append((i, left[0] < col[0]))
                 col = left
@@ -482,30 +483,36 @@ class Core:
         if m.kind == "deal":
             k = min(self.n, len(self.stock) - dealt)
             new, gone = self.deal(cols, self._stock_bytes[dealt:dealt + k])
-            return (new, dealt + k, runs + len(gone)), sum(t for _, t in gone)
+            return (new, dealt + k, runs + len(gone)), (sum(t for _, t in gone) if gone else 0)
         col = cols[m.src]   # a send: the finished run leaves
         new = list(cols)
         new[m.src] = self.send(col)
         return (tuple(new), dealt, runs + 1), int(new[m.src][0] < col[0])
 
-    def children(self, state: tuple) -> list[tuple[Move, tuple, int]]:
-        """Every child of the table ``state`` (``(columns, dealt, runs)``): ``(move, table after it, cards turned
-        over)`` for each of :meth:`moves`, in their order. What every search expands a table into: the solver,
+    def children(self, state: tuple, seen: dict | set | None = None) -> list[tuple]:
+        """Every child of the table ``state`` (``(columns, dealt, runs)``): ``(move, columns, dealt, runs, cards
+        turned over)`` after each of :meth:`moves`, in their order (one flat tuple a child: the searches build
+        a table's state only for the children they keep). With ``seen`` (a search's tables met, by key), a move's
+        child whose key is in it is left out, and each kept move's child carries its key last: the table itself
+        while cards are left to deal, else its columns sorted and its runs (then the columns are
+        interchangeable); a deal's or a send's key is ``None``. What every search expands a table into: the solver,
         the proof pass and the planner (whose tables know no stock) read their successors here, and
         ``tests/test_search_core.py`` holds them to an independent copy of the rules.
 
         >>> from spiderette import Game
         >>> g = Game(seed=7)
-        >>> m, child, turned = Core(g).children((columns_of(g), 0, 0))[0]
-        >>> g.apply(m); child == (columns_of(g), 0, 0), turned
+        >>> m, cols, dealt, runs, turned = Core(g).children((columns_of(g), 0, 0))[0]
+        >>> g.apply(m); (cols, dealt, runs) == (columns_of(g), 0, 0), turned
         (True, 1)
         """
         cols, dealt, runs = state
         out = []
         auto_remove, shift = self.auto_remove, self.shift
-        for m in self.moves(cols, dealt < len(self.stock)):
+        dealing = dealt < len(self.stock)
+        for m in self.moves(cols, dealing):
             if m.kind != "move":
-                out.append((m, *self.step(state, m)))
+                child, turned = self.step(state, m)
+                out.append((m, *child, turned) if seen is None else (m, *child, turned, None))
                 continue
             s, d, k = m.src, m.dst, m.count
             col, dcol = cols[s], cols[d]
@@ -521,9 +528,18 @@ class Core:
             new = list(cols)
             new[s] = left
             new[d] = moved
-            out.append((m, (tuple(new), dealt, done), turned))
+            if seen is None:
+                out.append((m, tuple(new), dealt, done, turned))
+                continue
+            new = tuple(new)
+            key = (new, dealt, done) if dealing else (tuple(sorted(new)), done)
+            if key not in seen:   # (most tables after the last deal were seen: nothing more made of them)
+                out.append((m, new, dealt, done, turned, key))
         return out
 
+
+#: Each card as a one-byte column tail (what a deal puts on a column).
+ONE_CARD = tuple(bytes((c,)) for c in range(256))
 
 _ENGINE_CORES: dict[tuple[Rules, bool], Core] = {}
 

@@ -200,7 +200,7 @@ def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: thr
                     return stop(Outcome.OPEN, todo, held, "cancelled")
             cols = todo.pop()
             tables += 1
-            for m, (child, now_dealt, done), turned in children((cols, dealt, runs)):   # (the core's one applier)
+            for m, child, now_dealt, done, turned in children((cols, dealt, runs)):   # (the core's one applier)
                 if m.kind == "move" and not turned and done == runs:   # (the same layer: most moves)
                     ck = child if dealing else tuple(sorted(child))
                     if ck not in seen:

@@ -367,15 +367,11 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
         depth += 1
         cols, dealt, runs = state
         dealing = dealt < stock   # (else the columns are interchangeable: a table's key has them sorted)
-        for m, child, _ in children(state):   # (the search core's children: its one applier)
-            new, _, done = child
-            if m.kind == "move":
-                if dealing:
-                    ck = child
-                else:
-                    ck = (tuple(sorted(new)), done)
-                if ck in parent:   # (most tables after the last deal were seen)
+        for m, new, now_dealt, done, _, ck in children(state, parent):   # (the core's one applier; those seen
+            if m.kind == "move":                                            # left out)
+                if ck in parent:   # (two moves of this table to one child: the first is kept)
                     continue
+                child = ck if dealing else (new, dealt, done)
                 # the cost: only the two columns the move touched are looked at again
                 s, d = m.src, m.dst
                 left, moved = new[s], new[d]
@@ -383,7 +379,8 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
                 if done != runs:
                     c -= finished_run
             else:   # a deal or a send: the columns it changed costed again
-                ck = child if child[1] < stock else key(child)
+                child = (new, now_dealt, done)
+                ck = child if now_dealt < stock else key(child)
                 if ck in parent:
                     continue
                 c = here_cost + in_stock * (dealt - child[1]) - finished_run * (done - runs)
