@@ -38,7 +38,8 @@ class Word(str, Enum):
     JSON as that value (the base of :class:`Status` and of the solver's verdicts)."""
 
     __str__ = str.__str__
-    __format__ = str.__format__  # type: ignore[assignment]  # (str's own, as the docstring says: typeshed types Enum's apart)
+    # (str's own, as the docstring says; typeshed gives Enum's __format__ another signature)
+    __format__ = str.__format__  # type: ignore[assignment]
     __hash__ = str.__hash__
 
     def __repr__(self) -> str:

@@ -169,7 +169,8 @@ class Strategy:
         ``short_name`` of its own, the class name with those settings (``"Mine(weight=2)"``)."""
         if self._name:
             return self._name
-        defaults = _parameters(type(self))  # type: ignore[arg-type]  # (a class is hashable; mypy reads its instances' __hash__)
+        # (a class is hashable: mypy checks the instances' __hash__ signature against Hashable's)
+        defaults = _parameters(type(self))  # type: ignore[arg-type]
         changed = [f"{k}={quote(v)}" for k, v in self._settings().items() if defaults[k] is _REQUIRED
                    or _differs(defaults[k], v)]
         if "short_name" in type(self).__dict__:
