@@ -181,7 +181,7 @@ class SpideretteEnv(gym.Env):
         if not auto_remove:
             self._actions.extend(SENDS[:n])
         self._index = {m: a for a, m in enumerate(self._actions)}
-        self.action_space = spaces.Discrete(len(self._actions))
+        self.action_space: spaces.Discrete = spaces.Discrete(len(self._actions))
         # The face-up cards of a column descend rank by rank, except where a deal put a card: at most 13
         # cards, then 13 more for each card dealt onto the column (one per deal).
         self.face_up_limit = min(rules.cards, MAX_COUNT * (len(rules.deal_sizes()) + 1))
@@ -250,7 +250,7 @@ class SpideretteEnv(gym.Env):
         try:
             if isinstance(action, (bool, np.bool_)):
                 raise TypeError
-            a = operator.index(action)
+            a = operator.index(action)  # type: ignore[arg-type]  # (anything: a TypeError is caught below)
         except TypeError:
             raise ValueError(f"an action is a whole number from 0 to {self.action_space.n - 1},"
                              f" not {quote(action)}") from None
@@ -260,6 +260,7 @@ class SpideretteEnv(gym.Env):
 
     # ------------------------------------------------------------------ what the agent sees
     def _observe(self) -> dict[str, np.ndarray]:
+        assert self.game is not None   # (after reset(): step and reset observe)
         o = self.game.observation()  # only what a player sees: no face-down or stock card is in it
         n = self.columns
         columns = np.zeros((n, self.face_up_limit), dtype=np.int8)
@@ -284,12 +285,14 @@ class SpideretteEnv(gym.Env):
         return self._mask.copy()
 
     def _info(self, status: str, illegal: bool = False) -> dict[str, Any]:
+        assert self.game is not None   # (after reset())
         return {"action_mask": self._mask.copy(), "status": status, "deal": self._deal,
                 "runs_completed": self.game.runs_completed, "steps": self._steps, "illegal_action": illegal}
 
     def _update_mask(self) -> None:
         self._mask = np.zeros(len(self._actions), dtype=np.int8)
         index = self._index
+        assert self.game is not None   # (after reset())
         for m in self.game.legal_moves():
             self._mask[index[m]] = 1
 
@@ -357,4 +360,5 @@ class SpideretteEnv(gym.Env):
         return str(self.game)
 
 
-gym.register(id=ENV_ID, entry_point=SpideretteEnv)
+# (a class is an environment creator; gymnasium's EnvCreator protocol asks for a callable of **kwargs alone)
+gym.register(id=ENV_ID, entry_point=SpideretteEnv)  # type: ignore[arg-type]

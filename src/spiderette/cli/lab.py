@@ -27,7 +27,7 @@ LAB_MISSING = 'JupyterLab is not installed: pip install "spiderette[lab]"'
 
 def play_notebook() -> bytes:
     """The play notebook shipped with the package (in a source checkout: ``notebooks/01-play.ipynb``)."""
-    packaged = resources.files("spiderette").joinpath("notebooks", PLAY_NOTEBOOK)
+    packaged = resources.files("spiderette") / "notebooks" / PLAY_NOTEBOOK
     if packaged.is_file():
         return packaged.read_bytes()
     checkout = Path(__file__).resolve().parents[3] / "notebooks" / PLAY_NOTEBOOK

@@ -96,6 +96,7 @@ def _command(g: Game, word: str) -> tuple[str, bool]:
         h = hint(g)
         if h is None:
             return "no hint: no useful move (undo, or w: where did it go wrong?)", False
+        assert h.move is not None   # (the planner's hint has its move)
         return f"hint: {g.notation(h.move)} ({h.reason})", False
     if word in ("m", "moves"):
         moves = [g.notation(m) for m in g.legal_moves()]

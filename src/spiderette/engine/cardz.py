@@ -278,7 +278,7 @@ def _foundation(found: dict, bad) -> None:
 def _tableau(tab: dict, bad) -> tuple[str, str]:
     accept = tab.get("acceptRule")
     build = accept.get("build") if isinstance(accept, dict) else None
-    if not isinstance(build, dict) or set(accept) != {"build"}:
+    if not isinstance(build, dict) or set(accept) != {"build"}:  # type: ignore[arg-type]  # (a dict: build is)
         raise bad("the Tableau's 'acceptRule'", f"must say how cards build ({{\"build\": {{\"direction\":"
                   f" \"Down\"}}}}); this engine has no other rule for a tableau (an empty column takes any"
                   f" card), not {quote(accept)}")
@@ -294,7 +294,8 @@ def _tableau(tab: dict, bad) -> tuple[str, str]:
                   f" in alternate colours ({{\"color\": \"Alternate\"}}), not {quote(build)}")
     eject = tab.get("ejectRule")
     unit = eject.get("unit") if isinstance(eject, dict) else None
-    if not isinstance(unit, dict) or eject.get("gate") != "FaceUp" or set(eject) != {"gate", "unit"}:
+    if (not isinstance(unit, dict) or eject.get("gate") != "FaceUp"  # type: ignore[union-attr]  # (a dict: unit is)
+            or set(eject) != {"gate", "unit"}):  # type: ignore[arg-type]  # (a dict: unit is)
         raise bad("the Tableau's 'ejectRule'", f"must give up face-up cards as a unit ({{\"gate\": \"FaceUp\","
                   f" \"unit\": ...}}), not {quote(eject)}")
     group = "card" if unit == {"kind": "Card"} else ""
@@ -372,8 +373,8 @@ def _deal(rules: object, name: str, columns: int, cards: int, bad) -> tuple[tupl
     if len(set(ups)) != 1 or ups[0] == 0:
         raise bad("'dealRules'", f"give the tableaus {ups} face-up cards: this engine starts every column with"
                   " the same number face up, at least one")
-    order = tuple(c for c, _ in dealt)
-    return layout, ups[0], None if order == row_by_row(layout) else order
+    columns_dealt = tuple(c for c, _ in dealt)
+    return layout, ups[0], None if columns_dealt == row_by_row(layout) else columns_dealt
 
 
 def _redeal(rules: object, name: str, bad) -> None:

@@ -201,6 +201,7 @@ class Core:
 
     def __init__(self, g: Game | Rules, pruning: Pruning = EVERY_MOVE, visible: bool = False,
                  auto_remove: bool | None = None) -> None:
+        stock: tuple[int, ...] | list[int]
         if isinstance(g, Rules):   # the rules alone: no stock (the engine's own core, see for_rules)
             rules, stock = g, ()
             auto_remove = rules.auto_send if auto_remove is None else auto_remove
@@ -476,14 +477,16 @@ class Core:
         cols, dealt, runs = state
         if m.kind == "move":
             s, d = m.src, m.dst
+            assert s is not None and d is not None and m.count is not None   # (a move: Move.__post_init__)
             left, moved, finished, turned = self.shift(cols[s], cols[d], m.count)
             new = list(cols)
             new[s], new[d] = left, moved
             return (tuple(new), dealt, runs + (finished and self.auto_remove)), (turned & 1) + (turned >> 1)
         if m.kind == "deal":
             k = min(self.n, len(self.stock) - dealt)
-            new, gone = self.deal(cols, self._stock_bytes[dealt:dealt + k])
-            return (new, dealt + k, runs + len(gone)), (sum(t for _, t in gone) if gone else 0)
+            after, gone = self.deal(cols, self._stock_bytes[dealt:dealt + k])
+            return (after, dealt + k, runs + len(gone)), (sum(t for _, t in gone) if gone else 0)
+        assert m.src is not None
         col = cols[m.src]   # a send: the finished run leaves
         new = list(cols)
         new[m.src] = self.send(col)
@@ -515,6 +518,7 @@ class Core:
                 out.append((m, *child, turned) if seen is None else (m, *child, turned, None))
                 continue
             s, d, k = m.src, m.dst, m.count
+            assert s is not None and d is not None and k is not None   # (a move of the table: all three)
             col, dcol = cols[s], cols[d]
             if col[-1] & RANK_MASK == ACE and len(dcol) - 1 - dcol[0] + k >= RUN_LENGTH:
                 left, moved, finished, turned = shift(col, dcol, k)   # a run may be finished: shift says
@@ -531,10 +535,10 @@ class Core:
             if seen is None:
                 out.append((m, tuple(new), dealt, done, turned))
                 continue
-            new = tuple(new)
-            key = (new, dealt, done) if dealing else (tuple(sorted(new)), done)
+            table = tuple(new)
+            key = (table, dealt, done) if dealing else (tuple(sorted(table)), done)
             if key not in seen:   # (most tables after the last deal were seen: nothing more made of them)
-                out.append((m, new, dealt, done, turned, key))
+                out.append((m, table, dealt, done, turned, key))
         return out
 
 

@@ -95,7 +95,7 @@ def deal_order(rules: Rules) -> tuple[int, ...]:
 
 def check_seed(seed: object) -> int:
     """``seed`` if it is a deal number (a whole number with ``0 <= seed < 2**64``)."""
-    whole(seed, "seed (the deal number)")
+    seed = whole(seed, "seed (the deal number)")
     if not 0 <= seed < MAX_SEED:
         raise ValueError(f"deal number {quote(seed)} is out of range: 0 <= seed < 2**64")
     return seed

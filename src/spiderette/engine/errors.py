@@ -14,7 +14,7 @@ TypeError: suits must be a whole number, not 4.0
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypeGuard, overload
 
 if TYPE_CHECKING:
     from .move import Move
@@ -40,6 +40,7 @@ class IllegalMoveError(ValueError):
         self.refusal = None if isinstance(reason, str) else reason
         if self.refusal is not None:
             reason = self.refusal.reason
+        assert isinstance(reason, str)   # (a Refusal was replaced by its words just above)
         where = "" if move is None else f"{move}: " if index is None else f"move {index} ({move}): "
         super().__init__(where + reason)
         self.move = move
@@ -124,13 +125,13 @@ def printable(text: str, limit: int = 200) -> str:
     return shown if len(text) <= limit else f"{shown}… ({len(text)} characters)"
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Is ``value`` a whole number: an ``int``, not a ``bool``? (The test behind :func:`whole`, for checks that
     say their own words.)"""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[float]:
     """Is ``value`` a real number: an ``int`` or a ``float``, not a ``bool``?"""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -170,6 +171,12 @@ def flag(value: object, name: str) -> bool:
 MAX_SECONDS = 1e9
 
 
+@overload
+def seconds(value: object, name: str, *, positive: bool = ..., none: Literal[False] = ..., high: float = ...,
+            error: type[Exception] | None = ...) -> float: ...
+@overload
+def seconds(value: object, name: str, *, positive: bool = ..., none: bool, high: float = ...,
+            error: type[Exception] | None = ...) -> float | None: ...
 def seconds(value: object, name: str, *, positive: bool = False, none: bool = False, high: float = MAX_SECONDS,
             error: type[Exception] | None = None) -> float | None:
     """``value`` as a float number of seconds: an ``int`` or ``float`` (not a ``bool``), ``>= 0`` (``> 0`` with

@@ -17,7 +17,7 @@ import functools
 import itertools
 import random
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from enum import Enum
 
@@ -38,7 +38,8 @@ class Word(str, Enum):
     JSON as that value (the base of :class:`Status` and of the solver's verdicts)."""
 
     __str__ = str.__str__
-    __format__ = str.__format__
+    # (str's own, as the docstring says; typeshed gives Enum's __format__ another signature)
+    __format__ = str.__format__  # type: ignore[assignment]
     __hash__ = str.__hash__
 
     def __repr__(self) -> str:
@@ -96,6 +97,7 @@ class Game:
     """
 
     _elapsed: float = 0.0
+    _lock: threading.RLock | None   # (None: the lock is made when first asked for)
 
     @property
     def elapsed(self) -> float:
@@ -124,9 +126,9 @@ class Game:
         self._set_state(cols, down, stock, [], 0)
 
     @classmethod
-    def from_state(cls, variant: str | Rules = "spiderette", *, columns: list, face_down: list, stock: list = (),
-                   foundations: list = (), moves: int | None = None, suits: int = 4, auto_remove: bool | None = None,
-                   scoring: str = "standard", seed: int | None = None) -> Game:
+    def from_state(cls, variant: str | Rules = "spiderette", *, columns: list, face_down: list,
+                   stock: Sequence = (), foundations: Sequence = (), moves: int | None = None, suits: int = 4,
+                   auto_remove: bool | None = None, scoring: str = "standard", seed: int | None = None) -> Game:
         """A game at the table given card by card (cards as ints); checked by :mod:`spiderette.engine.checks`.
 
         ``columns`` bottom to top with ``face_down[i]`` face-down cards at the bottom of column ``i``;
@@ -147,30 +149,30 @@ class Game:
             g.seed = None if seed is None else check_seed(seed)
         except (TypeError, ValueError) as e:
             raise InvalidPositionError(str(e)) from None
-        cols, down, stock, found, moves = check_state(rules, g.suits, g.auto_remove, columns, face_down,
+        cols, down, left, found, played = check_state(rules, g.suits, g.auto_remove, columns, face_down,
                                                       stock, foundations, moves)
-        g._set_state(cols, down, stock, found, moves)
+        g._set_state(cols, down, left, found, played)
         return g
 
     def _configure(self, rules: Rules, suits: object, auto_remove: object, scoring: object) -> None:
         suits = whole(suits, "suits")
         if suits not in rules.suit_options:
             raise ValueError(rules.suits_refusal(suits))
-        flag(auto_remove, "auto_remove")
+        auto_remove = flag(auto_remove, "auto_remove")
         if scoring not in SCORINGS:
             raise ValueError(f"scoring must be 'standard' or 'pairs', not {quote(scoring)}")
         self.rules = rules
         self.variant = rules.name
         self.suits: int = suits
         self.auto_remove = auto_remove
-        self.scoring: str = scoring  # type: ignore[assignment]
+        self.scoring: str = scoring
         self._n = rules.columns
         self._core = core_for(rules, auto_remove)   # the one move generator and applier (engine/core.py)
         self._fits = None if rules.build == "any" else rules.fits   # None: the rank is all a build asks
         self._unit = rules.unit     # None: a whole group moves; 1: one card at a time
         self._table = move_table(self._n)
         self._runs_total = rules.runs
-        self._lock: threading.RLock | None = None
+        self._lock = None
 
     def _set_state(self, cols: list[list[int]], down: list[int], stock: list[int],
                    found: list[list[int]], moves: int) -> None:
@@ -446,6 +448,7 @@ class Game:
             return self.deal_refusal()
         n = self._n
         src = move.src
+        assert src is not None   # (a move and a send name their column: Move.__post_init__)
         if src >= n:
             return Refusal("no-such-column", src, limit=n, variant=self.variant)
         if move.kind == "send":
@@ -455,6 +458,7 @@ class Game:
                 return Refusal("no-complete-run", src)
             return None
         dst, count = move.dst, move.count
+        assert dst is not None
         if dst >= n:
             return Refusal("no-such-column", dst, limit=n, variant=self.variant)
         target = self._cols[dst]
@@ -518,10 +522,13 @@ class Game:
     def resolve(self, move: Move | str) -> Move:
         """The concrete move meant by ``move`` (fills in a missing count), checked for legality."""
         move = as_move(move)
-        if move.kind == "move" and move.count is None and move.src < self._n and move.dst < self._n:
-            k = self._fit(move.src, move.dst)
-            if k is not None:
-                move = self._table[move.src][move.dst][k]  # k <= 13: a run or a rank difference
+        src, dst = move.src, move.dst
+        if move.kind == "move" and move.count is None:
+            assert src is not None and dst is not None   # (a move names both columns: Move.__post_init__)
+            if src < self._n and dst < self._n:
+                k = self._fit(src, dst)
+                if k is not None:
+                    move = self._table[src][dst][k]  # k <= 13: a run or a rank difference
         why = self._why(move)
         if why is not None:
             raise IllegalMoveError(why, move)
@@ -582,9 +589,11 @@ class Game:
     def notation(self, move: Move | str) -> str:
         """The shortest notation for ``move`` here: ``ab`` when the count is the one ``ab`` means."""
         move = as_move(move)
-        if move.kind == "move" and move.src < self._n and move.dst < self._n \
-                and self._fit(move.src, move.dst) == move.count:
-            return LETTERS[move.src] + LETTERS[move.dst]
+        src, dst = move.src, move.dst
+        if move.kind == "move":
+            assert src is not None and dst is not None   # (a move names both columns: Move.__post_init__)
+            if src < self._n and dst < self._n and self._fit(src, dst) == move.count:
+                return LETTERS[src] + LETTERS[dst]
         return str(move)
 
     def play(self, moves: str | Iterable[Move | str]) -> list[Move]:
@@ -617,6 +626,7 @@ class Game:
         kind, core = move.kind, self._core
         if kind == "move":
             src, dst, k = move.src, move.dst, move.count
+            assert src is not None and dst is not None and k is not None   # (a move known to be legal: resolved)
             col, dcol = self._packed(src), self._packed(dst)
             left, moved, finished, turned = core.shift(col, dcol, k)
             removed = finished and self.auto_remove
@@ -637,6 +647,7 @@ class Game:
             self._sp += k
             self._undo.append((move, k, list(gone)))
         else:
+            assert move.src is not None   # (a send names its column: Move.__post_init__)
             i = move.src
             col = self._packed(i)
             self._found.append(list(col[-RUN_LENGTH:]))

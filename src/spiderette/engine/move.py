@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
+from typing import cast
 
 from .errors import NotationError, is_whole, quote
 
@@ -99,8 +100,10 @@ class Move:
     def __str__(self) -> str:
         if self.kind == "deal":
             return "d"
+        assert self.src is not None   # (a send and a move have their src: __post_init__)
         if self.kind == "send":
             return "s" + LETTERS[self.src]
+        assert self.dst is not None
         text = LETTERS[self.src] + LETTERS[self.dst]
         return text if self.count is None else f"{text}{self.count}"
 
@@ -168,15 +171,18 @@ def parse_moves(text: str, most: int | None = None) -> list[Move]:
     return [Move.parse(tok) for tok in text.replace(",", " ").split()]
 
 
-_TABLES: dict[int, list[list[list[Move | None]]]] = {}
+_TABLES: dict[int, list[list[list[Move]]]] = {}
 
 
-def move_table(columns: int) -> list[list[list[Move | None]]]:
-    """``table[src][dst][count]``: the shared ``Move`` objects (``count`` 1..13), built once."""
+def move_table(columns: int) -> list[list[list[Move]]]:
+    """``table[src][dst][count]``: the shared ``Move`` objects (``count`` 1..13), built once.
+
+    (Typed as holding moves only: the ``None`` at ``count`` 0 and where ``src == dst`` is never looked up.)"""
     table = _TABLES.get(columns)
     if table is None:
-        table = [[[None] + [Move("move", s, d, k) if s != d else None for k in range(1, 14)]
-                  for d in range(columns)] for s in range(columns)]
+        table = cast("list[list[list[Move]]]",
+                     [[[None] + [Move("move", s, d, k) if s != d else None for k in range(1, 14)]
+                       for d in range(columns)] for s in range(columns)])
         _TABLES[columns] = table
     return table
 

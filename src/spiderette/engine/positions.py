@@ -17,7 +17,7 @@ The position text is one line of space-separated fields, like chess FEN::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import CardError, card_code, parse_card
@@ -111,7 +111,7 @@ def _list(items: object) -> list:
     return items
 
 
-def _codes(cards: list[int], down: int = 0) -> str:
+def _codes(cards: Sequence[int], down: int = 0) -> str:
     text = "".join(card_code(c) for c in cards)
     return (text[:2 * down].lower() + text[2 * down:]) or "-"
 

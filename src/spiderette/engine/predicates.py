@@ -106,6 +106,7 @@ def _applied(game: Game, move: Move) -> tuple[bytes, bytes, bool, int]:
     turned)`` (:meth:`spiderette.engine.core.Core.shift`)."""
     core = core_for(game.rules, game.auto_remove)
     src, dst = move.src, move.dst
+    assert src is not None and dst is not None and move.count is not None   # (a move: all three)
     return core.shift(column(game.face_down(src), game.column(src)), column(game.face_down(dst), game.column(dst)),
                       move.count)
 
@@ -117,6 +118,7 @@ def left_below(game: Game, move: Move) -> int:
     >>> left_below(g, g.parse_move("ab")), left_below(g, g.parse_move("cb1"))
     (1, 2)
     """
+    assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
     return len(game.column(move.src)) - move.count
 
 
@@ -130,7 +132,9 @@ def finishes_a_run(game: Game, move: Move) -> bool:
     """
     if move.kind == "send":
         return True
-    return move.kind == "move" and _applied(game, move)[2]
+    if move.kind != "move":
+        return False
+    return _applied(game, move)[2]
 
 
 def turns_over_a_card(game: Game, move: Move) -> bool:
@@ -141,7 +145,9 @@ def turns_over_a_card(game: Game, move: Move) -> bool:
     >>> turns_over_a_card(g, g.parse_move("ab")), turns_over_a_card(g, g.parse_move("cb1"))
     (True, False)
     """
-    return move.kind == "move" and _applied(game, move)[3] != 0
+    if move.kind != "move":
+        return False
+    return _applied(game, move)[3] != 0
 
 
 def empties_a_column(game: Game, move: Move) -> bool:
@@ -157,6 +163,7 @@ def empties_a_column(game: Game, move: Move) -> bool:
     False
     """
     if move.kind == "send":
+        assert move.src is not None   # (a send names its column)
         return len(game.column(move.src)) == RUN_LENGTH
     return move.kind == "move" and left_below(game, move) == 0
 
@@ -178,7 +185,10 @@ def fills_an_empty_column(game: Game, move: Move) -> bool:
     >>> fills_an_empty_column(g, g.parse_move("de")), fills_an_empty_column(g, g.parse_move("ab"))
     (True, False)
     """
-    return move.kind == "move" and game.top_card(move.dst) is None
+    if move.kind != "move":
+        return False
+    assert move.dst is not None   # (a move names both columns)
+    return game.top_card(move.dst) is None
 
 
 def breaks_a_suited_build(game: Game, move: Move) -> bool:
@@ -191,6 +201,7 @@ def breaks_a_suited_build(game: Game, move: Move) -> bool:
     """
     if move.kind != "move":
         return False
+    assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
     below = left_below(game, move)
     col = game.column(move.src)
     return below > game.face_down(move.src) and game.rules.links(col[below - 1], col[-move.count])
@@ -205,6 +216,7 @@ def lands_in_suit(game: Game, move: Move) -> bool:
     """
     if move.kind != "move":
         return False
+    assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
     onto = game.top_card(move.dst)
     return onto is not None and game.rules.links(onto, game.column(move.src)[-move.count])
 
@@ -231,6 +243,7 @@ def lies_in_sequence(game: Game, move: Move) -> bool:
     """
     if move.kind != "move":
         return False
+    assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
     below = left_below(game, move)
     col = game.column(move.src)
     return below > game.face_down(move.src) and game.rules.fits(col[below - 1], col[-move.count])
@@ -245,7 +258,10 @@ def builds_down(game: Game, move: Move) -> bool:
     >>> builds_down(g, g.parse_move("ab")), builds_down(g, g.parse_move("cb1")), builds_down(g, g.parse_move("ae"))
     (True, False, False)
     """
-    if move.kind != "move" or game.top_card(move.dst) is None:
+    if move.kind != "move":
+        return False
+    assert move.dst is not None   # (a move names both columns)
+    if game.top_card(move.dst) is None:
         return False
     return not lies_in_sequence(game, move)
 
@@ -257,7 +273,10 @@ def splits_a_group(game: Game, move: Move) -> bool:
     >>> splits_a_group(g, g.parse_move("cb1")), splits_a_group(g, g.parse_move("ce3"))
     (True, False)
     """
-    return move.kind == "move" and move.count < game.movable(move.src)
+    if move.kind != "move":
+        return False
+    assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
+    return move.count < game.movable(move.src)
 
 
 def turns_over_keeping_empty_columns(game: Game, move: Move) -> bool:
@@ -290,7 +309,10 @@ def parks_a_group(game: Game, move: Move) -> bool:
     ...     g, g.parse_move("ce2"))
     (True, False, False)
     """
-    if not fills_an_empty_column(game, move) or move.count != game.movable(move.src):
+    if not fills_an_empty_column(game, move):
+        return False
+    assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
+    if move.count != game.movable(move.src):
         return False
     below = left_below(game, move)
     col = game.column(move.src)

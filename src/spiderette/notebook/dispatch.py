@@ -114,6 +114,8 @@ class Dispatch:
         else:
             self._table.winnable = on
 
+    # (``x() and None`` answers ``x()`` when it is false: stop_thinking, undo_to_winnable, resume and
+    # undo_to_turning may answer ``False`` or ``0``, not ``None``; kept as they are, hence their type: ignores)
     #: What each action of the protocol does.
     ACTS: dict[str, Callable[[Dispatch, dict, int], Move | None]] = {
         "move": lambda self, c, n: self._step(move_of(c, n)),
@@ -126,14 +128,14 @@ class Dispatch:
         "hint": lambda self, c, n: self._table.hint() and None,
         "new": _act_new,
         "think": lambda self, c, n: self._table.think() and None,
-        "stop_thinking": lambda self, c, n: self._table.stop_thinking() and None,
+        "stop_thinking": lambda self, c, n: self._table.stop_thinking() and None,  # type: ignore[dict-item, return-value]
         "winnable": _act_winnable,
-        "undo_to_winnable": lambda self, c, n: self._table.undo_to_winnable() and None,
-        "resume": lambda self, c, n: self._table.resume() and None,
+        "undo_to_winnable": lambda self, c, n: self._table.undo_to_winnable() and None,  # type: ignore[dict-item, return-value]
+        "resume": lambda self, c, n: self._table.resume() and None,  # type: ignore[dict-item, return-value]
         "stats": lambda self, c, n: self._table.show_stats(flag(c, "open", self._table.view["panel"] is None)),
         "away": _act_away,
         "analyse": lambda self, c, n: self._table.where_did_it_go_wrong() and None,
         "resign": lambda self, c, n: self._table.resign(),
-        "undo_to_turning": lambda self, c, n: self._table.undo_to_turning_point() and None,
+        "undo_to_turning": lambda self, c, n: self._table.undo_to_turning_point() and None,  # type: ignore[dict-item, return-value]
         "four_colour": _act_four_colour,
     }

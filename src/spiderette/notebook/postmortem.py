@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from ..engine import platform
 from ..engine.game import Game
@@ -55,7 +56,7 @@ class PostMortem:
                 self._result = result
                 done(result)   # (before the future answers: whoever waits on it then finds the table's words out)
 
-            smaller = {"node_limit": nodes, "max_solves": solves} if self.smaller else {}
+            smaller: dict[str, Any] = {"node_limit": nodes, "max_solves": solves} if self.smaller else {}
             return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop, **smaller),
                                     "spiderette-analyse", finished)
 

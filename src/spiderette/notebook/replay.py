@@ -28,7 +28,7 @@ card), a slider, step buttons and the move list, each move with its hint reason.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -103,7 +103,7 @@ class Replay(anywidget.AnyWidget):
     #: What the table shows at ``step`` (``table.view`` plus the replay's fields; see the protocol).
     view = traitlets.Dict(read_only=True).tag(sync=True)
     #: One entry per move: ``{"text"}`` always, plus ``"cards"``, ``"reason"`` and ``"hint"`` once shown.
-    moves = traitlets.List(read_only=True).tag(sync=True)
+    moves: traitlets.List[dict] = traitlets.List(read_only=True).tag(sync=True)
     #: The browser steps forward every ``delay`` seconds while this is true; it turns false at the end.
     playing = Flag(False).tag(sync=True)
     delay = Seconds(DEFAULT_DELAY, MIN_DELAY, MAX_DELAY).tag(sync=True)
@@ -115,7 +115,7 @@ class Replay(anywidget.AnyWidget):
     #: For the replay of an :class:`~spiderette.Analysis` whose turning point is not known: ``[last winnable,
     #: first lost]``, the steps of the last position known winnable and the first proven lost (the "Last
     #: winnable" button goes to the first), else ``None``.
-    lost_range = traitlets.List(None, allow_none=True, read_only=True).tag(sync=True)
+    lost_range: traitlets.List[int] = traitlets.List(None, allow_none=True, read_only=True).tag(sync=True)
     four_colour = Flag(False).tag(sync=True)
 
     def __init__(self, source: Game | SolveResult | Analysis | Widget, *, step: int = 0,
@@ -140,7 +140,7 @@ class Replay(anywidget.AnyWidget):
         self.set_trait("turning", None if tp is None else tp.index)
         a = self._analysis
         known = a is not None and tp is None and a.lost_between is not None
-        self.set_trait("lost_range", [a.last_winnable, a.first_lost] if known else None)
+        self.set_trait("lost_range", [a.last_winnable, a.first_lost] if known and a is not None else None)
         self._show(None)
         if step:
             self.step = step
@@ -153,7 +153,7 @@ class Replay(anywidget.AnyWidget):
         for i, m in enumerate(self._line, start=1):
             try:
                 m = g.resolve(m)
-                entry = {"text": g.notation(m), "cards": describe(g, m)}
+                entry: dict[str, Any] = {"text": g.notation(m), "cards": describe(g, m)}
                 if self._advice == "planner":
                     entry["reason"], entry["hint"] = talk.reason(g, m)
                 else:
@@ -355,7 +355,7 @@ def _without_history(g: Game) -> Game:
 def _line_of(source: object) -> tuple[Game, list[Move], str]:
     """The start position, the moves and the note of what is replayed."""
     if not isinstance(source, (Game, Analysis, SolveResult)) and isinstance(getattr(source, "game", None), Game):
-        source = source.game   # a Widget (anything that holds a game)
+        source = source.game  # type: ignore[attr-defined]  # a Widget (anything that holds a game: checked above)
     if isinstance(source, Game):
         start = source.copy()   # takes the game's lock: a whole snapshot
         line = start.history

@@ -53,6 +53,7 @@ def view(g: Game) -> dict:
         unforeseen: dict[str, list[int]] = {}
         for m in g.legal_moves():
             if m.kind == "move":
+                assert m.dst is not None   # (a move names both columns)
                 targets.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
                 if g.auto_remove and finishes_a_run(g, m):
                     unforeseen.setdefault(f"{m.src}:{m.count}", []).append(m.dst)
@@ -64,7 +65,9 @@ def view(g: Game) -> dict:
                 targets.setdefault(f"{i}:{k}", [])
                 if targets[f"{i}:{k}"]:
                     try:
-                        clicks[f"{i}:{k}"] = click_move(g, i, k).dst
+                        to = click_move(g, i, k).dst
+                        assert to is not None   # (a click's move goes to a column)
+                        clicks[f"{i}:{k}"] = to
                     except IllegalMoveError:   # (only a whole column, and only empty columns to go to)
                         pass
         deal_error = g.deal_error()
@@ -97,7 +100,8 @@ def column_facts(g: Game, i: int) -> dict:
     King-to-2 run; 1: on a King-to-3 run, the card after the next one...). A fact not so is left out.
     """
     col = g.column(i)
-    j = (g.top_card(i) & 15) - 2 if col else -1
+    top = g.top_card(i)   # (None only when col is empty)
+    j = (top & 15) - 2 if top is not None else -1
     facts = {"movable": g.movable(i), "sendable": i in g.sendable(),
              "blocks_deal": not col and not g.rules.deal_with_empty,
              "completes_in": j if g.auto_remove and j >= 0 and g.run_length(i) >= KING - 1 - j else None}
@@ -125,14 +129,17 @@ def _after_move(g: Game, m: Move) -> dict:
     face-down card it turns over stays unseen: no fact of it, nor of a move from or onto it, is given)."""
     h = g.copy()
     h.apply(m)
+    assert m.src is not None   # (a move or a send names its column)
     turned = h.face_down(m.src) < g.face_down(m.src)
     unforeseen: dict[str, list[int]] = {}
     if h.auto_remove:
         for x in h.legal_moves():
             if x.kind == "move" and not (turned and m.src in (x.src, x.dst)) and finishes_a_run(h, x):
+                assert x.dst is not None   # (a move names both columns)
                 unforeseen.setdefault(f"{x.src}:{x.count}", []).append(x.dst)
     out = {"src": TURNED if turned else column_facts(h, m.src)}
     if m.kind == "move":
+        assert m.dst is not None
         out["dst"] = column_facts(h, m.dst)
     if unforeseen:
         out["unforeseen"] = unforeseen

@@ -19,6 +19,7 @@ from __future__ import annotations
 import concurrent.futures
 import time
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import anywidget
 import traitlets
@@ -66,6 +67,7 @@ def _one_way_back(g: Game, winnable_at: int | None, analysis: dict | None) -> tu
     undo = analysis.get("undo") if analysis else None
     if winnable_at is None or not undo:
         return winnable_at, analysis
+    assert analysis is not None   # (undo came from it)
     if g.move_count - winnable_at < undo:
         return winnable_at, {**analysis, "undo": None}
     return None, analysis
@@ -85,12 +87,12 @@ class Widget(anywidget.AnyWidget):
     _esm = static_file("widget.js")
     _css = static_file("widget.css")
 
-    view = traitlets.Dict().tag(sync=True)
+    view: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     four_colour = Flag(False).tag(sync=True)
     #: The Winnable? indicator (a spoiler, off by default): the solver checks every table in the background.
     winnable = Flag(False).tag(sync=True)
     #: The variants the New-game chooser offers: ``{"name", "title", "suits"}`` each, from :data:`RULES`.
-    variants = traitlets.List(read_only=True).tag(sync=True)
+    variants: traitlets.List[dict] = traitlets.List(read_only=True).tag(sync=True)
     #: The Statistics panel's rows (``spiderette.userdata.statistics.Stats.table``), kept up to date while it is open.
     stats = traitlets.Dict().tag(sync=True)
 
@@ -234,7 +236,12 @@ class Widget(anywidget.AnyWidget):
             if left is not None and left <= 0:
                 return False
             if not platform.THREADS:   # (no thread finishes them: the work still waiting is done now)
-                if not [f.run_waiting() for f in running if f.waiting]:
+                ran = False
+                for f in running:
+                    if f.waiting:
+                        f.run_waiting()
+                        ran = True
+                if not ran:
                     return False
                 continue
             concurrent.futures.wait(running, timeout=left)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import Any
 
 from ..engine import platform
 from ..engine.game import Game
@@ -173,6 +174,7 @@ class WinnableCheck:
         if proof.cancelled:
             return
         undecided, _ = self._undecided.get(key, ({"state": "unknown", "odds": None, "probably_lost": False}, 0))
+        verdict: dict[str, Any]
         if proof.outcome == "lost":
             verdict = {"state": "loss"}
             self._lost_at(history)

@@ -41,6 +41,7 @@ def describe(g: Game, m: Move) -> str:
     if m.kind == "deal":
         return "a row from the stock"
     if m.kind == "send":
+        assert m.src is not None   # (a send names its column)
         return f"{group_text(g, m.src, RUN_LENGTH)} to the foundations"
     return group_onto(g, m, card_text)
 
@@ -71,9 +72,11 @@ def undo_text(g: Game, m: Move) -> str:
     """What the table says when ``m`` was taken back; ``g`` is the game after the undo."""
     if m.kind == "deal":
         return "Took back a deal"
+    assert m.src is not None   # (a move and a send name their column)
     back = f"back to column {LETTERS[m.src]}"
     if m.kind == "send":
         return f"Took back {group_text(g, m.src, RUN_LENGTH)} from the foundations ({back})"
+    assert m.dst is not None and m.count is not None   # (a move played: resolved)
     group = group_text(g, m.src, m.count)
     onto = g.top_card(m.dst)
     where = card_text(onto) if onto is not None else f"column {LETTERS[m.dst]}"
@@ -130,6 +133,7 @@ def hint_text(h: Hint) -> str:
 
 def hint_view(h: Hint) -> dict:
     """``view["hint"]`` for ``h``: the move (``text`` in notation, for scripts) and its reason in card words."""
+    assert h.move is not None   # (a hint on show has its move)
     return {**h.move.to_dict(), "text": str(h.move), "reason": hint_text(h)}
 
 

@@ -48,6 +48,7 @@ def step_words(g: Game, m: Move, name: Callable[[int], str]) -> str:
     if m.kind == "deal":
         return "deal a row"
     if m.kind == "send":
+        assert m.src is not None   # (a send names its column)
         return f"send the run in column {LETTERS[m.src]}"
     return group_onto(g, m, name)
 
@@ -125,7 +126,8 @@ def _told_apart(suggestions: list[Hint]) -> list[Hint]:
     out = []
     for h, head in zip(suggestions, heads):
         m = h.move
-        if heads.count(head) > 1 and m is not None and m.kind == "move":
+        if heads.count(head) > 1 and m is not None and m.kind == "move" and m.src is not None \
+                and m.dst is not None:
             where = f" (column {LETTERS[m.src]} to column {LETTERS[m.dst]})"
             h = replace(h, reason=head + where + h.reason[len(head):])
         out.append(h)
@@ -251,11 +253,14 @@ def hint(g: Game, limit: Limit | None = None, *, method: str = "planner", sample
         limit = budget_of("hint", limit, {"node_limit": (given.tables, None), "time_limit": (given.seconds, None)},
                           default=Limit(seconds=DEFAULT_SECONDS))
     if method == "planner":
+        assert budget is not None   # (the planner's tables: _planner_tables above)
         return planner_hint(g, budget)   # (it reads one snapshot, taken under the game's lock)
     g = g.copy()   # every method reads one snapshot, taken under the game's lock
     if method == "ranked":
         return best_hint(g)
+    assert limit is not None   # (budget_of above: the search's and the solver's Limit)
     if method == "search":
+        assert samples is not None and limit.tables is not None   # (samples_of and budget_of above)
         return search_hint(g, samples, seed, limit.tables, time_limit=limit.seconds)
     return _solver_hint(g, limit)
 
@@ -263,7 +268,9 @@ def hint(g: Game, limit: Limit | None = None, *, method: str = "planner", sample
 def _planner_tables(call: str, limit: object, budget: object) -> int:
     """The planner's tables of :func:`hint` or :func:`hints`: ``limit``'s, or the shorthand ``budget``'s."""
     budget = tables(DEFAULT_BUDGET if budget is None else budget, "budget")
-    return budget_of(call, limit, {"budget": (budget, DEFAULT_BUDGET)}).tables
+    given = budget_of(call, limit, {"budget": (budget, DEFAULT_BUDGET)}).tables
+    assert given is not None   # (budget_of gives a Limit without tables the shorthand's number)
+    return given
 
 
 def hints(g: Game, limit: Limit | None = None, *, method: str = "planner", budget: int | None = None) -> list[Hint]:
@@ -330,6 +337,7 @@ class PlannerCommentary:
         for i, x in enumerate([h, *h.alternatives], start=1):
             if x.move == m:
                 return f"planner #{i}: {x.reason}", i
+        assert h.move is not None   # (a planner hint has its move)
         return f"not the planner's choice; it plays {step_words(g, h.move, self.name)}: {h.reason}", None
 
     def _follow(self, g: Game) -> None:
@@ -356,5 +364,6 @@ def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFA
     for i, x in enumerate([h, *h.alternatives], start=1):
         if x.move == m:
             return f"planner #{i}: {x.reason}", i
+    assert h.move is not None   # (a planner hint has its move)
     return f"not the planner's choice; it plays {step_words(g, h.move, name)}: {h.reason}", None
 

@@ -220,6 +220,7 @@ def _check(call: str, limit: object, node_limit: object, planner: object, max_so
     whole(max_solves, "max_solves", 2, MAX_SOLVES)
     flag(planner, "planner")
     an_event(cancel)
+    assert tables is not None   # (budget_of gives a Limit without tables the shorthand's number)
     return tables
 
 
@@ -451,6 +452,7 @@ def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, 
     if mine is None:
         words = "The honest planner would have resigned there" if judge is not None else ""
     else:
+        assert p is not None and judge is not None   # (a plan is made only with a judge)
         if mine == kept:
             keeps, how = True, "the saving move"
         elif mine == move:
@@ -521,6 +523,7 @@ def _odds_words(judge: _Judge, k: int | None) -> str:
     odds = judge.odds.get(k) if k is not None and judge.verdict.get(k) == UNKNOWN else None
     if odds is None:
         return ""
+    assert k is not None   # (odds are looked up only for a position)
     where = "The deal's start" if k == 0 else f"The last position (after {_plural(k, 'move')})"
     return f" {where} is {odds.short()}: {odds.words()}."
 

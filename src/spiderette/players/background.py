@@ -14,9 +14,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from typing import TypeVar, cast
 
 from ..engine import platform
 from ..engine.move import Move
+
+_T = TypeVar("_T")   # (what a task's work returns: what its publish is given)
 
 
 class StoppableFuture(Future):
@@ -61,8 +64,8 @@ class StoppableFuture(Future):
         return super().exception(timeout)
 
 
-def run_in_thread(work: Callable[[threading.Event], object], name: str,
-                  done: Callable[[StoppableFuture, object], None] | None = None,
+def run_in_thread(work: Callable[[threading.Event], _T], name: str,
+                  done: Callable[[StoppableFuture, _T | None], None] | None = None,
                   future: StoppableFuture | None = None) -> StoppableFuture:
     """Run ``work(stop)`` in a daemon thread named ``name``, and return its future at once.
 
@@ -117,10 +120,10 @@ class BackgroundTask:
         """The task in progress, if any."""
         return self._future
 
-    def start(self, work: Callable[[threading.Event], object], name: str, publish: Callable[[object], None],
+    def start(self, work: Callable[[threading.Event], _T], name: str, publish: Callable[[_T], None],
               stopped: Callable[[], None] | None = None) -> StoppableFuture:
         """Cancel the task running, if any, and run ``work`` in a thread named ``name``."""
-        def done(future: StoppableFuture, value: object) -> None:
+        def done(future: StoppableFuture, value: _T | None) -> None:
             with self._lock:
                 mine = self._future is future
                 if mine:
@@ -130,7 +133,8 @@ class BackgroundTask:
                         stopped()
                     return
                 try:
-                    publish(value)
+                    # (None only for work stopped before it ran: its future was cancelled, returned above)
+                    publish(cast(_T, value))
                 finally:
                     future.set_result(value)
 

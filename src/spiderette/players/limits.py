@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from typing import Any
 
 from ..engine.errors import MAX_SECONDS, is_whole, quote, seconds, whole
 
@@ -208,7 +209,7 @@ def budget_of(call: str, limit: object, keywords: dict[str, tuple[object, object
     return _default(got, default)
 
 
-def _default(got: dict[str, object], default: Limit | None) -> Limit:
+def _default(got: dict[str, Any], default: Limit | None) -> Limit:
     if default is not None and got.get("tables") is None and got.get("seconds") is None:
         return default
     return Limit(**got)

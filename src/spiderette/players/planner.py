@@ -291,7 +291,7 @@ def table_value(game: Game, value: str = DEFAULT_VALUE) -> int:
 
 
 # ---------------------------------------------------------------------- the search
-def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unseen: list[int],
+def _search(rules: _Rules, root: tuple, stock: int, seen: set | frozenset, budget: int, unseen: list[int],
             filling: bool, cancel: threading.Event | None = None) -> tuple[dict, list, int, int]:
     """Best-first search from ``root``: ``(best node per first move, nodes, tables expanded, root cost)``.
 
@@ -331,6 +331,7 @@ def _search(rules: _Rules, root: tuple, stock: int, seen: set, budget: int, unse
             if m.kind != "move":
                 continue   # (a send: never here, the root sends first and a finished run ends its line)
             s, d, k = m.src, m.dst, m.count
+            assert s is not None and d is not None and k is not None   # (a move of the table: all three)
             col, dcol = table[s], table[d]
             left, moved, finished, turned = core.shift(col, dcol, k)   # (the one applier says what it did)
             down, dd = col[0], dcol[0]
@@ -393,7 +394,7 @@ def _moves(steps: list[tuple[int, int, int]]) -> tuple[Move, ...]:
     return tuple(Move("move", s, d, k) for s, d, k in steps)
 
 
-def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, seen: set | None = None,
+def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, seen: set | frozenset | None = None,
          cancel: threading.Event | None = None, value: str = DEFAULT_VALUE) -> Plan | None:
     """The planner's best plan for the table a player sees in ``game``, or ``None`` (nothing improves).
 
@@ -407,7 +408,9 @@ def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET
     plan then comes from the tables searched so far.
     """
     a_game(game, "plan")
-    budget = budget_of("plan", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
+    given = budget_of("plan", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
+    assert given is not None   # (budget_of gives a Limit without tables the shorthand's number)
+    budget = given
     an_event(cancel)
     seen = _memory(seen)
     value = _value_of(value)
@@ -435,9 +438,9 @@ def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET
         deal = _deal_decision(rules, game, table, stock, seen, unseen,
                               nodes[chosen][2] if chosen is not None else None)
         if deal is not None:
-            line, value = deal
+            line, worth = deal
             what = ("prepare", None) if len(line) > 1 else ("deal", None)
-            return _checked(game, Plan(line[0], line, value, root_value, alternatives, expanded, what,
+            return _checked(game, Plan(line[0], line, worth, root_value, alternatives, expanded, what,
                                        tuple(others)))
     if chosen is not None:
         line = _moves(_line(nodes, chosen))
@@ -462,7 +465,7 @@ def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET
     return None
 
 
-def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: set, unseen: list[int],
+def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: set | frozenset, unseen: list[int],
                    line_value: int | None) -> tuple[tuple[Move, ...], int] | None:
     """Deal now, or after one preparing move, rather than play the best line (worth ``line_value``, ``None``
     when no line improves)? The learned value weighs a table after the deal (each new card averaged over the
@@ -471,6 +474,7 @@ def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: se
     the deal or one move and the deal; ``None`` when the line is better.
     The preparing moves are the moves that turn no card over and finish no run, to a table not met in this
     stage, after which the deal is allowed."""
+    assert rules.learned is not None   # (asked only with a learned value: plan)
     after = rules.after_a_deal(game)
     shift = after.stage_cost - rules.learned.stage_cost
     dealt = min(len(table), stock)   # the columns that receive a card
@@ -501,6 +505,7 @@ def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: se
         if m.kind != "move":
             continue
         s, d, k = m.src, m.dst, m.count
+        assert s is not None and d is not None and k is not None   # (a move of the table: all three)
         col, dcol = table[s], table[d]
         left, moved, finished, turned = rules.core.shift(col, dcol, k)
         if finished or turned or (len(left) == 1 and not game.rules.deal_with_empty):
@@ -543,7 +548,7 @@ def _memory(seen: object) -> set | frozenset | None:
     return seen
 
 
-def _best_met(rules: _Rules, table: tuple, stock: int, seen: set, now: int) -> int:
+def _best_met(rules: _Rules, table: tuple, stock: int, seen: set | frozenset, now: int) -> int:
     """The lowest cost among the tables met in this stage of the game (the same stock, the same cards face
     down, the same runs finished: the same cards on the table). A line improves only if it ends below it:
     otherwise a player who plays one move of each plan could go round the stage for ever (one move towards a
@@ -602,7 +607,9 @@ class PlannerStrategy(Strategy):
     def __init__(self, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, value: str = DEFAULT_VALUE,
                  name: str | None = None) -> None:
         super().__init__(name)
-        self.budget = budget_of("PlannerStrategy", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
+        given = budget_of("PlannerStrategy", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
+        assert given is not None   # (budget_of gives a Limit without tables the shorthand's number)
+        self.budget = given
         self.value = _value_of(value)
         self.last_plan: Plan | None = None
         self._line: list[Move] = []

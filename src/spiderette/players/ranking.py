@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import card_code, rank_of
@@ -50,7 +50,7 @@ REARRANGE = 7
 DASH = "\u2013"
 
 
-def group_words(col: list[int], count: int, name: Callable[[int], str]) -> str:
+def group_words(col: Sequence[int], count: int, name: Callable[[int], str]) -> str:
     """The top ``count`` cards of a column, written by ``name``: the card, or the first and the last.
 
     >>> from spiderette.engine.cards import card_text, parse_card
@@ -69,6 +69,7 @@ def onto_words(what: str, onto: int | None, dst: int, name: Callable[[int], str]
 
 def group_onto(g: Game, m: Move, name: Callable[[int], str]) -> str:
     """The group move ``m`` takes and where it goes, said before it is played in ``g``: ``"9♦–7♦ onto 10♥"``."""
+    assert m.src is not None and m.dst is not None   # (a move names both columns: Move.__post_init__)
     return onto_words(group_words(g.column(m.src), m.count or 1, name), g.top_card(m.dst), m.dst, name)
 
 
@@ -119,7 +120,10 @@ class Hint:
         >>> h.words(card_text)
         'moving 6♥ onto 7♣ turns over a card in column b'
         """
-        return _words(self.kind, self.move, self.cards, self.target, name) if self.kind else ""
+        if not self.kind:
+            return ""
+        assert self.move is not None   # (a hint with a kind is a ranked move)
+        return _words(self.kind, self.move, self.cards, self.target, name)
 
     def said(self, reason: str, rank: int | None = None, **fields) -> Hint:
         """This hint's move and judgement with another ``reason`` (a search's or a plan's words around it)."""
@@ -135,11 +139,13 @@ KINDS = ("send", "finish-run", "turn-over", "build-in-suit", "build-in-colour", 
 def _words(kind: str, m: Move, cards: tuple[int, ...], onto: int | None, name: Callable[[int], str]) -> str:
     """The reason of a ranked move in words, its cards written by ``name``."""
     if kind == "send":
+        assert m.src is not None   # (a send names its column)
         return f"sends the finished run in column {LETTERS[m.src]} to the foundations"
     if kind == "deal":
         return NOTHING_LEFT
     if kind == "deal-later":
         return AFTER_ABOVE
+    assert m.src is not None and m.dst is not None and m.count is not None   # (a move, resolved)
     a, b = LETTERS[m.src], LETTERS[m.dst]
     what = name(cards[0]) + _on_it(m.count)
     empty = f"the empty column {b}"
@@ -158,6 +164,7 @@ def _words(kind: str, m: Move, cards: tuple[int, ...], onto: int | None, name: C
     if kind == "finish-run":
         return f"moving {onto_words(what, onto, m.dst, name)} completes a run"  # (two decks: from one same-suit card)
     if kind in ("build-in-suit", "build-in-colour"):
+        assert onto is not None   # (a build lands on a card)
         return f"builds {what} on {name(onto)} in {kind.removeprefix('build-in-')}"
     if kind == "empty-column":
         return f"moving {onto_words(what, onto, m.dst, name)} empties column {a}"
@@ -173,6 +180,7 @@ def _judge(g: Game, m: Move) -> tuple[int, str, tuple[int, ...]] | None:
         return 1, "send", ()
     if m.kind == "deal":
         return 6, "deal", ()
+    assert m.src is not None and m.count is not None   # (a legal move, resolved)
     col, k = g.column(m.src), m.count
     below = left_below(g, m)
     lead = (col[-k],)
@@ -222,12 +230,13 @@ def ranked_hints(g: Game, name: Callable[[int], str] = card_code) -> list[Hint]:
         ranking = _ranking(g)
         return [Hint(m, _words(kind, m, cards, target, name), rank, kind=kind, cards=cards, target=target)
                 for rank, kind, cards, m in ranking
-                for target in [g.top_card(m.dst) if m.kind == "move" else None]]
+                for target in [g.top_card(m.dst) if m.kind == "move" and m.dst is not None else None]]
 
 
 def _ranking(g: Game) -> list[tuple[int, str, tuple[int, ...], Move]]:
     """The ranking as data, best first: ``(rank, kind, cards, move)`` for every useful legal move."""
-    out, later = [], []
+    out: list[tuple] = []
+    later: list[tuple] = []
     for m in g.legal_moves():
         judged = _judge(g, m)
         if judged is not None:
@@ -255,7 +264,10 @@ def _fills(g: Game) -> list[tuple]:
     a high card first (nothing can go under a king)."""
     out = []
     for m in g.legal_moves():
-        if m.kind == "move" and g.top_card(m.dst) is None and m.count < len(g.column(m.src)):
+        if m.kind != "move":
+            continue
+        assert m.src is not None and m.dst is not None and m.count is not None   # (a legal move, resolved)
+        if g.top_card(m.dst) is None and m.count < len(g.column(m.src)):
             lead = g.column(m.src)[-m.count]
             out.append((6, -rank_of(lead), -m.count, m, "fill-for-deal", (lead,)))
     return out

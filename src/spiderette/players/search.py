@@ -54,6 +54,7 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
     seed = seed_of(seed, none=True)
     limit = Limit.of(time_limit, node_limit, none=False)
     an_event(cancel)
+    assert limit.tables is not None   # (none=False: node_limit is required)
     node_limit = limit.tables
     deadline = None if limit.time is None else time.perf_counter() + limit.time
     ranked = useful_hints(g)
@@ -61,6 +62,7 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
         return None
     if len(ranked) == 1:
         only = ranked[0]  # nothing to weigh: no search needed
+        assert only.move is not None   # (a ranked hint has its move)
         return only if only.move.kind == "deal" else only.said(f"the only useful move: {only.reason}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
@@ -97,8 +99,8 @@ def search_hint(g: Game, samples: int = SEARCH_SAMPLES, seed: int | None = None,
         ranked_m = place[m][1] if m in place else Hint(m, "", 0)
         said = _tally(wins[m], chosen[m], made, cut, ranked_m.reason)
         tally.append(ranked_m.said(said, 0, line=(m,), value=wins[m] / made))
-    first = tally[0]
-    return first.said(f"{first.reason} ({OPTIMISTIC})", 0, line=first.line, value=first.value,
+    top = tally[0]
+    return top.said(f"{top.reason} ({OPTIMISTIC})", 0, line=top.line, value=top.value,
                       alternatives=tuple(tally[1:]))
 
 

@@ -37,6 +37,7 @@ from __future__ import annotations
 import heapq
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..engine.cards import RANK_MASK
@@ -227,7 +228,7 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
     with g.locked():
         start = g.copy()
 
-    def result(outcome: str, line: list[Move] = (), reason: str = "", still: int | None = None) -> SolveResult:
+    def result(outcome: str, line: Sequence[Move] = (), reason: str = "", still: int | None = None) -> SolveResult:
         odds = odds_for(start.variant, start.suits, nodes, hidden_cards(start)) if outcome == "unknown" else None
         return SolveResult(Verdict(outcome), list(line), nodes, time.perf_counter() - t0, reason, start=start,
                            odds=odds, open_tables=still)
@@ -344,8 +345,8 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
 
     def line_to(k: tuple) -> list[Move]:
         line: list[Move] = []
-        while parent[k] is not None:
-            k, step = parent[k]
+        while (link := parent[k]) is not None:
+            k, step = link
             line.append(step)
         line.reverse()
         return line

@@ -32,6 +32,7 @@ import functools
 import inspect
 import random
 from collections.abc import Callable, Iterable
+from typing import cast
 
 from ..engine.errors import quote, whole
 from ..engine.game import Game
@@ -168,7 +169,8 @@ class Strategy:
         ``short_name`` of its own, the class name with those settings (``"Mine(weight=2)"``)."""
         if self._name:
             return self._name
-        defaults = _parameters(type(self))
+        # (a class is hashable: mypy checks the instances' __hash__ signature against Hashable's)
+        defaults = _parameters(type(self))  # type: ignore[arg-type]
         changed = [f"{k}={quote(v)}" for k, v in self._settings().items() if defaults[k] is _REQUIRED
                    or _differs(defaults[k], v)]
         if "short_name" in type(self).__dict__:
@@ -180,7 +182,8 @@ class Strategy:
     subclass without a ``short_name`` of its own is labelled by its class name."""
 
     def _settings(self) -> dict:
-        return {k: getattr(self, k) for k in _parameters(type(self)) if hasattr(self, k)}
+        return {k: getattr(self, k) for k in _parameters(type(self))  # type: ignore[arg-type]  # (as in name)
+                if hasattr(self, k)}
 
     def __repr__(self) -> str:
         # (quote: a short value as its repr, a long one described briefly, so that repr never fails or floods)
@@ -317,9 +320,9 @@ class RulesOfThumb(Strategy):
         if deal:
             return deal[0]
         if game.stock_count:  # stuck with an empty column: fill it with a whole group, then deal
-            fill = [m for m in moves if fills_an_empty_column(game, m) and m.count == game.movable(m.src)
-                    and left_below(game, m) > 0]
-            return self.first_new(game, sorted(fill, key=lambda m: -m.count))
+            fill = [m for m in moves if fills_an_empty_column(game, m) and m.src is not None
+                    and m.count == game.movable(m.src) and left_below(game, m) > 0]
+            return self.first_new(game, sorted(fill, key=lambda m: -cast(int, m.count)))   # (moves: counted)
         return None
 
     @staticmethod
@@ -328,6 +331,7 @@ class RulesOfThumb(Strategy):
         # longest group, then the leftmost
         if m.kind != "move":
             return 0, 0, 0, m.src, -1
+        assert m.src is not None and m.count is not None   # (a legal move, resolved)
         return 1, game.face_down(m.src), -m.count, m.src, m.dst
 
 
@@ -350,14 +354,17 @@ class SearchStrategy(Strategy):
                  seed: int = 0, name: str | None = None) -> None:
         super().__init__(name)
         self.samples = samples_of(samples)
-        node_limit = Limit.of(node_limit=node_limit, none=False).tables
-        self.node_limit = budget_of("SearchStrategy", limit, {"node_limit": (node_limit, STUDY_NODES)}).tables
+        checked = Limit.of(node_limit=node_limit, none=False).tables
+        tables = budget_of("SearchStrategy", limit, {"node_limit": (checked, STUDY_NODES)}).tables
+        assert tables is not None   # (budget_of gives a Limit without tables the shorthand's number)
+        self.node_limit = tables
         self.seed = seed_of(seed)
 
     def choose(self, game: Game) -> Move | None:
         hint = search_hint(game, self.samples, seed=_seed_from(game, self.seed), node_limit=self.node_limit)
         if hint is None:
             return None
+        assert hint.move is not None   # (a search hint has its move)
         move = self.first_new(game, [hint.move])
         return move if move is not None else greedy_move(game, self._seen)
 

@@ -15,7 +15,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..engine.errors import quote
 from ..engine.game import Game
@@ -338,6 +338,7 @@ class Comparison:
                 row["p (McNemar)"] = "" if i == 0 else format_p(self.paired(0, i).p_value)
                 row["p (face down, sign)"] = "" if i == 0 else format_p(self.paired(0, i, "face_down_left").p_value)
                 if extra is not None:
+                    assert better is not None   # (given, or chosen above with extra)
                     label, values = extra
                     row[f"p ({label}, sign)"] = "" if i == 0 else format_p(
                         self._paired(0, i, label, values(0), values(i), better).p_value)
@@ -374,7 +375,7 @@ class Comparison:
         return _plot([_restrict(r, common) for r in self.results], title)
 
 
-def _is_number(v: object) -> bool:
+def _is_number(v: object) -> TypeGuard[float]:
     return isinstance(v, (int, float)) and not (isinstance(v, float) and v != v)   # (bools are ints; not nan)
 
 

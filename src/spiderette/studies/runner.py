@@ -155,7 +155,7 @@ def _check_deals(deals: object) -> list[int]:
         raise TypeError(f"deals must be an iterable of deal numbers like range(1000), not {quote(deals)}")
     too_many = f"deals must hold at most {MAX_DEALS:,} deal numbers"
     try:
-        size = len(deals)  # (a range or a list says its size: no need to read it)
+        size = len(deals)  # type: ignore[arg-type]  # (a range or a list says its size; else caught below)
     except OverflowError:  # more than sys.maxsize, as range(2**64)
         raise ValueError(f"{too_many}, not {quote(deals)}") from None
     except Exception:  # no length (an iterator, a generator): read it, but no further than the cap
@@ -257,6 +257,7 @@ def _run_parallel(strategies: list, deals: list[int], config: tuple, processes: 
     chunks = [deals[i:i + size] for i in range(0, len(deals), size)]
     own = ProcessPoolExecutor(workers) if executor is None else None
     pool = own or executor
+    assert pool is not None   # (own when no executor is given)
     futures: dict = {}
     finished = False
     try:

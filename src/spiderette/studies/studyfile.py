@@ -22,6 +22,7 @@ import math
 import os
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 from ..engine.errors import IllegalMoveError, NotationError, quote
 from ..engine.game import Game
@@ -152,9 +153,9 @@ def _fields(data: dict, bad):
             return None
         if kind is float and isinstance(v, int) and not isinstance(v, bool):
             v = float(v)
-        if type(v) is not kind or (kind is float and not math.isfinite(v)):
+        if type(v) is not kind or (kind is float and not math.isfinite(cast(float, v))):
             raise bad(f"{key!r} must be {_kind_name(kind)}, not {quote(v)}")
-        if kind is int and not 0 <= v < 2**63:
+        if kind is int and not 0 <= cast(int, v) < 2**63:
             raise bad(f"{key!r} is out of range: {quote(v)}")
         return v
     return field

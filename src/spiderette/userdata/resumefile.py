@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from ..engine import platform
 from ..engine.errors import SaveFileError, quote
@@ -47,7 +48,7 @@ def _check_resume(doc: object) -> dict:
     gid, pos = doc.get("game_id"), doc.get("position")
     if not isinstance(gid, str) or not 0 < len(gid) <= 64 or not isinstance(pos, dict):
         raise Damaged("no 'game_id' or no 'position'")
-    info = {"id": gid}
+    info: dict[str, Any] = {"id": gid}
     for name, kind in (("variant", str), ("suits", int), ("seed", int), ("moves", int), ("score", int)):
         value = pos.get(name)
         if not (type(value) is kind or (name == "seed" and value is None)):
