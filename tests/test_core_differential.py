@@ -103,7 +103,8 @@ def test_every_searchs_children_are_the_reference_rules(variant, suits, auto_rem
                 a = after[m]
                 want = as_seen(a, t)
                 assert (left, moved) == (want[m.src], want[m.dst]), (m, seed, step)
-                assert finished == (a.runs > t.runs or ref.ends_in_a_run(a.columns[m.dst]))
+                made = ref.ends_in_a_run(a.columns[m.dst]) and m.count < 13   # (not a whole run moved)
+                assert finished == (a.runs > t.runs or made)
                 met["turned"] += face_down(a) < face_down(t)
                 met["run"] += a.runs > t.runs
             if step % 3 == 0:

@@ -419,8 +419,9 @@ class Core:
     # ---------------------------------------------------------------- the table after a move
     def shift(self, col: bytes, dcol: bytes, k: int) -> tuple[bytes, bytes, bool, int]:
         """``(source, destination, finished, turned)`` after moving the top ``k`` cards of ``col`` onto
-        ``dcol``: the card uncovered turned over; ``finished``: a king-to-ace run was made, and has left (with
-        the card under it turned over) when runs leave by themselves; ``turned``: which columns turned a card
+        ``dcol``: the card uncovered turned over; ``finished``: a king-to-ace run was made (not moved whole, as
+        a run sent by hand may be), and has left (with the card under it turned over) when runs leave by
+        themselves; ``turned``: which columns turned a card
         over, :data:`TURNED_SOURCE` and :data:`TURNED_DESTINATION` (bits, 0 for none). The one applier of a
         move: the engine's :meth:`~spiderette.Game.apply` and every search's children (:meth:`children`).
 
@@ -433,7 +434,8 @@ class Core:
         if left[0] and left[0] == len(left) - 1:
             left = bytes((left[0] - 1,)) + left[1:]  # turn over the card on top
             turned = TURNED_SOURCE
-        finished = col[-1] & RANK_MASK == ACE and self.complete(moved)
+        # (a run made here: its ace came, and not the whole run, which was finished before it moved)
+        finished = col[-1] & RANK_MASK == ACE and k < RUN_LENGTH and self.complete(moved)
         if finished and self.auto_remove:
             moved = run_gone(moved)
             if moved[0] < dcol[0]:
