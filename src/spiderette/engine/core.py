@@ -1,4 +1,4 @@
-"""The search core: the quick table and its moves, for the solver and the planner alike.
+"""The search core: the quick table, its moves and the table after each, for the engine and every search.
 
 A **column** is ``bytes``: its first byte counts the face-down cards, the rest are every card of the column,
 bottom first (Python remembers the hash of a ``bytes``, so tables are cheap to look up). The solver knows
@@ -202,7 +202,7 @@ class Core:
     def __init__(self, g: Game | Rules, pruning: Pruning = EVERY_MOVE, visible: bool = False,
                  auto_remove: bool | None = None) -> None:
         stock: tuple[int, ...] | list[int]
-        if isinstance(g, Rules):   # the rules alone: no stock (the engine's own core, see for_rules)
+        if isinstance(g, Rules):   # the rules alone: no stock (the engine's own core, see core_for)
             rules, stock = g, ()
             auto_remove = rules.auto_send if auto_remove is None else auto_remove
         else:
@@ -236,6 +236,8 @@ class Core:
         # ``fits``), nor where finished runs wait to be sent (a send reads the whole column).
         self.facts: dict[bytes, int] = {}
         self.known: dict[tuple, tuple[Move, ...]] = {}
+        #: the most tables' moves and columns' facts remembered before all are forgotten (see :meth:`moves`)
+        self.tables_remembered, self.columns_remembered = MOVES_REMEMBERED, COLUMNS_REMEMBERED
         self._remember = self.auto_remove and (pruning.whole_groups or self.fits is None)
 
     def forget(self) -> None:
@@ -324,13 +326,15 @@ class Core:
         leaves out; the order is the engine's, or shortest group first (``shortest_first``). Remembered by the
         facts of the columns (:meth:`fact`), at most :data:`MOVES_REMEMBERED` tables' at a time."""
         if not self._remember:
+            if len(self.groups) >= self.columns_remembered:
+                self.forget()   # (a core that serves many games, the engine's own, stays bounded)
             return tuple(self._moves(cols, stock_left))
         get, fact = self.facts.get, self.fact
         facts = tuple([get(c) or fact(c) for c in cols]), stock_left
         got = self.known.get(facts)
         if got is None:
-            if len(self.known) >= MOVES_REMEMBERED or len(self.facts) >= COLUMNS_REMEMBERED:
-                self.forget()   # (a core that serves many games, the engine's own, stays bounded)
+            if len(self.known) >= self.tables_remembered or len(self.facts) >= self.columns_remembered:
+                self.forget()
             got = self.known[facts] = tuple(self._moves(cols, stock_left))
         return got
 
@@ -502,7 +506,7 @@ class Core:
         while cards are left to deal, else its columns sorted and its runs (then the columns are
         interchangeable); a deal's or a send's key is ``None``. What every search expands a table into: the solver,
         the proof pass and the planner (whose tables know no stock) read their successors here, and
-        ``tests/test_search_core.py`` holds them to an independent copy of the rules.
+        ``tests/test_core_differential.py`` holds them to an independent copy of the rules.
 
         >>> from spiderette import Game
         >>> g = Game(seed=7)
@@ -548,6 +552,9 @@ class Core:
 ONE_CARD = tuple(bytes((c,)) for c in range(256))
 
 _ENGINE_CORES: dict[tuple[Rules, bool], Core] = {}
+#: What the engine's own cores (:func:`core_for`) remember at most: a game meets a few hundred tables, and a
+#: study of thousands of games would otherwise fill the caches a search may.
+ENGINE_TABLES_REMEMBERED, ENGINE_COLUMNS_REMEMBERED = 20_000, 50_000
 
 
 def core_for(rules: Rules, auto_remove: bool) -> Core:
@@ -562,4 +569,6 @@ def core_for(rules: Rules, auto_remove: bool) -> Core:
     core = _ENGINE_CORES.get(key)
     if core is None:
         core = _ENGINE_CORES[key] = Core(rules, auto_remove=auto_remove)
+        # (it lives as long as the process, over every game played: some 20 MB of memory at the most)
+        core.tables_remembered, core.columns_remembered = ENGINE_TABLES_REMEMBERED, ENGINE_COLUMNS_REMEMBERED
     return core

@@ -247,6 +247,14 @@ def counted(game_id: str, folder: str | os.PathLike | None = None) -> bool:
         return game_id in _load_stats(home(folder) / STATS_FILE)[1]
 
 
+def _shown(variant: str, title: str, suits: int, n: dict) -> dict:
+    """One row of :class:`Stats` as it is shown: the counts ``n`` of a file's row, and what follows from them."""
+    return {"variant": variant, "title": title, "suits": suits, "played": n["played"], "won": n["won"],
+            "lost": n["played"] - n["won"], "win_rate": n["won"] / n["played"] if n["played"] else None,
+            "streak": n["streak"], "best_streak": n["best_streak"], "best_score": n["best_score"],
+            "fewest_moves": n["fewest_moves"]}
+
+
 class Stats:
     """The statistics, per variant and number of suits; :func:`stats` reads them.
 
@@ -269,11 +277,7 @@ class Stats:
             raise TypeError(f"statistics are looked up by (variant, suits), not {quote(key)}")
         variant, suits = key
         k = stats_key(variant, suits)
-        n = self._games.get(k, _empty())
-        return {"variant": k.partition(":")[0], "title": get_rules(variant).title, "suits": suits,
-                "played": n["played"], "won": n["won"], "lost": n["played"] - n["won"],
-                "win_rate": n["won"] / n["played"] if n["played"] else None, "streak": n["streak"],
-                "best_streak": n["best_streak"], "best_score": n["best_score"], "fewest_moves": n["fewest_moves"]}
+        return _shown(k.partition(":")[0], get_rules(variant).title, suits, self._games.get(k, _empty()))
 
     def table(self, current: tuple[str, int] | None = None) -> list[dict]:
         """The rows of the variants played, and of ``current`` (even if never played) marked ``"current"``."""
@@ -294,13 +298,8 @@ class Stats:
         """The rows of designs not read in this process, or changed since (kept as they are, shown apart)."""
         out = []
         for key in sorted(k for k in self._games if kept_apart(k)):
-            n = self._games[key]
             variant, _, suits = key.partition(":")
-            out.append({"variant": variant, "title": variant, "suits": int(suits), "played": n["played"],
-                        "won": n["won"], "lost": n["played"] - n["won"],
-                        "win_rate": n["won"] / n["played"] if n["played"] else None, "streak": n["streak"],
-                        "best_streak": n["best_streak"], "best_score": n["best_score"],
-                        "fewest_moves": n["fewest_moves"]})
+            out.append(_shown(variant, variant, int(suits), self._games[key]))
         return out
 
     def __len__(self) -> int:
