@@ -552,6 +552,7 @@ class Core:
 ONE_CARD = tuple(bytes((c,)) for c in range(256))
 
 _ENGINE_CORES: dict[tuple[Rules, bool], Core] = {}
+_BY_IDENTITY: dict[tuple[int, bool], tuple[Rules, Core]] = {}
 #: What the engine's own cores (:func:`core_for`) remember at most: a game meets a few hundred tables, and a
 #: study of thousands of games would otherwise fill the caches a search may.
 ENGINE_TABLES_REMEMBERED, ENGINE_COLUMNS_REMEMBERED = 20_000, 50_000
@@ -565,10 +566,14 @@ def core_for(rules: Rules, auto_remove: bool) -> Core:
     >>> core_for(RULES["spider"], True) is core_for(RULES["spider"], True)
     True
     """
+    fast = _BY_IDENTITY.get((id(rules), auto_remove))   # (no hash of the rules' fields: asked at every move)
+    if fast is not None and fast[0] is rules:
+        return fast[1]
     key = (rules, auto_remove)
     core = _ENGINE_CORES.get(key)
     if core is None:
         core = _ENGINE_CORES[key] = Core(rules, auto_remove=auto_remove)
         # (it lives as long as the process, over every game played: some 20 MB of memory at the most)
         core.tables_remembered, core.columns_remembered = ENGINE_TABLES_REMEMBERED, ENGINE_COLUMNS_REMEMBERED
+    _BY_IDENTITY[id(rules), auto_remove] = (rules, core)   # (the rules kept alive with it: the id stays theirs)
     return core
