@@ -211,13 +211,16 @@ class Game:
 
     def __getstate__(self) -> dict:
         state = {**self.__dict__, "_lock": None}  # a lock cannot be pickled; the copy has none
-        del state["_core"]   # (shared by every game of the rules: found again when unpickled)
-        state["_legal"] = ((), ())   # (its moves would come back as new objects, not the shared ones it tells by)
+        # (shared by every game of the rules, found again when unpickled: the core, and the moves the game tells
+        # legal ones by, which would come back as new objects)
+        del state["_core"], state["_table"]
+        state["_legal"] = ((), ())
         return state
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
         self._core = core_for(self.rules, self.auto_remove)
+        self._table = move_table(self._n)
 
     @property
     def lock(self) -> threading.RLock:
@@ -253,8 +256,8 @@ class Game:
         return self._n
 
     def _col(self, col: object) -> int:
-        if col.__class__ is int and 0 <= col < self._n:   # type: ignore[operator]   # (the common case, at once)
-            return col   # type: ignore[return-value]
+        if col.__class__ is int and 0 <= col < self._n:   # (the common case, at once: no bool, in range)
+            return col
         return whole(col, "col", 0, self._n - 1)
 
     def column(self, col: int) -> tuple[int, ...]:
@@ -678,11 +681,11 @@ class Game:
             gone = len(runs)
             self._sp = sp + k
         else:
-            i = move.src
-            assert i is not None   # (a send names its column: Move.__post_init__)
-            found.append(list(before[i][-RUN_LENGTH:]))
+            s = move.src
+            assert s is not None   # (a send names its column: Move.__post_init__)
+            found.append(list(before[s][-RUN_LENGTH:]))
             after = list(before)
-            after[i] = core.send(before[i])
+            after[s] = core.send(before[s])
             self._pk = tuple(after)
             gone = 1
         self._undo.append((move, before, sp, gone))

@@ -109,9 +109,11 @@ def _applied(game: Game, move: Move) -> tuple[bytes, bytes, bool, int]:
 def _under(game: Game, move: Move) -> tuple[int, int] | None:
     """``(the face-up card under the group a move takes, the group's first card)``; ``None`` when the group
     lies on a face-down card or at the bottom of its column."""
-    col = game.packed()[move.src]   # (the face-down count, then the cards: col[below] is the card under the group)
-    below = len(col) - 1 - move.count
-    return (col[below], col[-move.count]) if below > col[0] else None
+    src, k = move.src, move.count
+    assert src is not None and k is not None   # (a move: all three)
+    col = game.packed()[src]   # (the face-down count, then the cards: col[below] is the card under the group)
+    below = len(col) - 1 - k
+    return (col[below], col[-k]) if below > col[0] else None
 
 
 def left_below(game: Game, move: Move) -> int:
