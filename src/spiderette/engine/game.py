@@ -420,7 +420,7 @@ class Game:
 
     def sendable(self) -> list[int]:
         """The columns whose finished run may be sent now (only when runs are sent by hand)."""
-        return [] if self.auto_remove else [m.src for m in self._legal_now() if m.kind == "send"]  # type: ignore[misc]
+        return [m.src for m in self._legal_now() if m.kind == "send" and m.src is not None]   # (the core's sends)
 
     def legal_moves(self) -> list[Move]:
         """Every legal action now: moves (each count onto an empty column), the deal, sends. They come from the
