@@ -20,13 +20,14 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from enum import Enum
+from operator import is_
 
 from .cards import ACE, KING, RANK_MASK, RUN_LENGTH, card_code, rank_of
 from .checks import check_state
-from .core import TURNED_DESTINATION, TURNED_SOURCE, core_for
+from .core import core_for
 from .deals import check_seed, lay_out, shuffle, shuffled_deck
 from .errors import IllegalMoveError, InvalidPositionError, NotationError, flag, quote, seconds, whole
-from .move import DEAL, LETTERS, Move, move_table, parse_moves, too_many
+from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves, too_many
 from .refusals import Refusal
 from .variants import Rules, get_rules
 
@@ -176,14 +177,14 @@ class Game:
 
     def _set_state(self, cols: list[list[int]], down: list[int], stock: list[int],
                    found: list[list[int]], moves: int) -> None:
-        self._cols = cols
-        self._down = down
+        # The table: each column as the core's compact column (the face-down count, then the cards), in a tuple
+        # replaced by every move (never changed in place): taking a move back puts the tuple before it back.
+        self._pk: tuple[bytes, ...] = tuple(bytes((d, *c)) for c, d in zip(cols, down))
+        self._legal: tuple = ((), ())   # (table, its legal moves): asked several times a table, made once
         self._stock = stock          # in deal order; self._sp is the next card to deal
         self._sp = 0
         self._found = found          # completed runs, each king first
         self._moves = moves
-        self._pk = [bytes((d, *c)) for c, d in zip(cols, down)]   # each column as the core's compact column
-        self._run = [self._core.run(c) for c in self._pk]
         self._undo: list[tuple] = []
         self._redo: list[Move] = []
         self._start = ([list(c) for c in cols], list(down), list(stock), [list(r) for r in found], moves)
@@ -202,11 +203,7 @@ class Game:
         with self.locked():
             g = object.__new__(type(self))   # (a subclass copies as itself)
             g.__dict__.update(self.__dict__)
-            g._cols = [list(c) for c in self._cols]
-            g._down = list(self._down)
             g._found = [list(r) for r in self._found]
-            g._run = list(self._run)
-            g._pk = list(self._pk)
             g._undo = list(self._undo)
             g._redo = list(self._redo)
             g._lock = lock
@@ -214,12 +211,16 @@ class Game:
 
     def __getstate__(self) -> dict:
         state = {**self.__dict__, "_lock": None}  # a lock cannot be pickled; the copy has none
-        del state["_core"]   # (shared by every game of the rules: found again when unpickled)
+        # (shared by every game of the rules, found again when unpickled: the core, and the moves the game tells
+        # legal ones by, which would come back as new objects)
+        del state["_core"], state["_table"]
+        state["_legal"] = ((), ())
         return state
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
         self._core = core_for(self.rules, self.auto_remove)
+        self._table = move_table(self._n)
 
     @property
     def lock(self) -> threading.RLock:
@@ -255,31 +256,41 @@ class Game:
         return self._n
 
     def _col(self, col: object) -> int:
+        if col.__class__ is int and 0 <= col < self._n:   # (the common case, at once: no bool, in range)
+            return col
         return whole(col, "col", 0, self._n - 1)
 
     def column(self, col: int) -> tuple[int, ...]:
         """The cards of column ``col`` (0-based), bottom to top; the first :meth:`face_down` are face down."""
-        return tuple(self._cols[self._col(col)])
+        return tuple(self._pk[self._col(col)][1:])
 
     def face_down(self, col: int) -> int:
         """How many cards at the bottom of column ``col`` are face down."""
-        return self._down[self._col(col)]
+        return self._pk[self._col(col)][0]
 
     def top_card(self, col: int) -> int | None:
         """The top card of column ``col`` (always face up), or ``None`` when the column is empty."""
-        c = self._cols[self._col(col)]
-        return c[-1] if c else None
+        c = self._pk[self._col(col)]
+        return c[-1] if len(c) > 1 else None
 
     def movable(self, col: int) -> int:
         """How many cards at the top of column ``col`` move as one group (0 for an empty column; at most one
         where only one card moves, ``Rules.group == "card"``)."""
-        r = self._run[self._col(col)]
-        return r if self._unit is None or r <= self._unit else self._unit
+        return self._core.group(self._pk[self._col(col)])
 
     def run_length(self, col: int) -> int:
         """How many cards at the top of column ``col`` descend linked (in one suit, or colour): the run a
         King-to-Ace run is finished from; :meth:`movable` unless only one card moves (0 for an empty column)."""
-        return self._run[self._col(col)]
+        return self._core.run(self._pk[self._col(col)])
+
+    def packed(self) -> tuple[bytes, ...]:
+        """The table as the search core's columns (:mod:`spiderette.engine.core`): for each column a ``bytes``,
+        the face-down count and then every card, bottom first. A new tuple after every change, never changed.
+
+        >>> Game(seed=7).packed()[1]   # column b: one card face down (5S), the 6 of hearts (0x16) on it
+        b'\\x01\\x05\\x16'
+        """
+        return self._pk
 
     @property
     def stock(self) -> tuple[int, ...]:
@@ -296,7 +307,8 @@ class Game:
 
         The foundations follow from the tableau and the stock; the score and the move count are not in it.
         """
-        return tuple(map(tuple, self._cols)), tuple(self._down), self._sp
+        cols = self._pk
+        return tuple(tuple(c[1:]) for c in cols), tuple(c[0] for c in cols), self._sp
 
     @property
     def move_count(self) -> int:
@@ -339,7 +351,8 @@ class Game:
     def pair_score(self) -> int:
         """One point per face-up card on a face-up card of its suit one rank higher, 12 per finished run."""
         pairs = 0
-        for col, lo in zip(self._cols, self._down):
+        for pk in self._pk:
+            col, lo = pk[1:], pk[0]
             for j in range(lo + 1, len(col)):
                 if col[j - 1] == col[j] + 1:
                     pairs += 1
@@ -374,40 +387,25 @@ class Game:
             return Status.WON
         if self.is_dead_end():
             return Status.DEAD_END
-        if not self.legal_moves():
+        if not self._legal_now():
             return Status.LOST
         return Status.PLAYING
 
     def is_dead_end(self) -> bool:
         if self._sp >= len(self._stock) or self.rules.deal_with_empty:
             return False
-        return sum(len(c) for c in self._cols) < self._n
+        return sum(map(len, self._pk)) - self._n < self._n   # (each column's bytes count its face-down count too)
 
     # ------------------------------------------------------------------ moves
-    def _packed(self, i: int) -> bytes:
-        """Column ``i`` as the search core's compact column (the face-down count, then the cards)."""
-        return self._pk[i]
-
-    def _refresh(self, i: int) -> None:
-        """After column ``i`` changed in place (undo): its compact column and its run again."""
-        col = self._pk[i] = bytes((self._down[i], *self._cols[i]))
-        self._run[i] = self._core.run(col)
-
-    def _set_column(self, i: int, col: bytes) -> None:
-        """Column ``i`` from the core's compact column ``col``."""
-        self._pk[i] = col
-        self._cols[i] = list(col[1:])
-        self._down[i] = col[0]
-        self._run[i] = self._core.run(col)
-
     def deal_error(self) -> str | None:
         """Why no deal can be made now, or ``None`` when one can."""
         r = self.deal_refusal()
         return None if r is None else r.reason
 
     def can_deal(self) -> bool:
-        """Can a deal be made now: cards left in the stock, and no empty column (unless the variant allows)."""
-        return self._sp < len(self._stock) and (self.rules.deal_with_empty or all(self._cols))
+        """Can a deal be made now: cards left in the stock, and no empty column (unless the variant allows); as
+        the core's move generator says (the deal is among :meth:`legal_moves`)."""
+        return self._has(DEAL)
 
     def deal_refusal(self) -> Refusal | None:
         """Why no deal can be made now (a :class:`~spiderette.engine.refusals.Refusal`), or ``None`` when one can."""
@@ -415,20 +413,51 @@ class Game:
             return None
         if self._sp >= len(self._stock):
             return Refusal("empty-stock")
-        return Refusal("deal-with-empty-column", next(i for i, col in enumerate(self._cols) if not col))
-
-    def _complete(self, i: int) -> bool:
-        """Does column ``i`` end in a complete king-to-ace run?"""
-        return bool(self._cols[i]) and self._core.complete(self._packed(i))
+        empty = next((i for i, col in enumerate(self._pk) if len(col) == 1), None)
+        if empty is None:
+            raise _unexplained(DEAL)
+        return Refusal("deal-with-empty-column", empty)
 
     def sendable(self) -> list[int]:
         """The columns whose finished run may be sent now (only when runs are sent by hand)."""
-        return [] if self.auto_remove else [i for i in range(self._n) if self._complete(i)]
+        return [m.src for m in self._legal_now() if m.kind == "send" and m.src is not None]   # (the core's sends)
 
     def legal_moves(self) -> list[Move]:
         """Every legal action now: moves (each count onto an empty column), the deal, sends. They come from the
         search core's one move generator (:meth:`spiderette.engine.core.Core.moves`), as every search's do."""
-        return list(self._core.moves(tuple(self._pk), self._sp < len(self._stock)))
+        return list(self._legal_now())
+
+    def _legal_now(self) -> tuple[Move, ...]:
+        """The core's legal moves of the table, worked out once a table (the status, a strategy's choice and
+        the move's check all ask them). Kept with the table they belong to: a table is a tuple never changed,
+        so an answer for another table (before a move, or made in another thread) is never taken for it."""
+        table, moves = self._legal
+        cols = self._pk
+        if table is not cols:
+            moves = self._core.moves(cols, self._sp < len(self._stock))
+            self._legal = (cols, moves)
+        return moves
+
+    def _has(self, move: Move | None) -> bool:
+        """Is ``move`` (one of the shared moves: ``move_table``'s, ``DEAL`` or ``SENDS``'s) legal now?"""
+        return any(map(is_, self._legal_now(), itertools.repeat(move)))
+
+    def _shared(self, move: Move) -> Move | None:
+        """The shared ``Move`` object the core lists for ``move`` (its count filled in as :meth:`resolve` does),
+        or ``None`` when there is none (a column or a count beyond the table's: never legal)."""
+        kind, src = move.kind, move.src
+        if kind == "deal":
+            return DEAL
+        assert src is not None   # (a move and a send name their column: Move.__post_init__)
+        if kind == "send":
+            return SENDS[src]
+        dst, count = move.dst, move.count
+        assert dst is not None
+        if src >= self._n or dst >= self._n:
+            return None
+        if count is None:
+            count = self._fit(src, dst) or 1
+        return self._table[src][dst][count] if count <= RUN_LENGTH else None
 
     def why_illegal(self, move: Move | str) -> str | None:
         """``None`` if ``move`` is legal now, else the reason in words."""
@@ -444,8 +473,18 @@ class Game:
         return self._why(as_move(move))
 
     def _why(self, move: Move) -> Refusal | None:
+        """``None`` if ``move`` is among the core's legal moves of the table (the one decision), else why not."""
+        if self._has(self._shared(move)):
+            return None
         if move.kind == "deal":
             return self.deal_refusal()
+        why = self._why_not(move)
+        if why is None:
+            raise _unexplained(move)
+        return why
+
+    def _why_not(self, move: Move) -> Refusal | None:
+        """The refusal of a move or send the core does not list: the first rule it breaks (``None``: none)."""
         n = self._n
         src = move.src
         assert src is not None   # (a move and a send name their column: Move.__post_init__)
@@ -454,22 +493,18 @@ class Game:
         if move.kind == "send":
             if self.auto_remove:
                 return Refusal("sends-are-automatic", src)
-            if not self._complete(src):
-                return Refusal("no-complete-run", src)
-            return None
+            return Refusal("no-complete-run", src) if not self._core.complete(self._pk[src]) else None
         dst, count = move.dst, move.count
         assert dst is not None
         if dst >= n:
             return Refusal("no-such-column", dst, limit=n, variant=self.variant)
-        target = self._cols[dst]
+        target = self._pk[dst]
         if count is None:
-            count = self._fit(src, dst)
-            if count is None:
-                count = 1
+            count = self._fit(src, dst) or 1
         why = self._group_error(src, count)
-        if why or not target:
+        if why or len(target) == 1:
             return why
-        moving = self._cols[src][-count]
+        moving = self._pk[src][-count]
         onto = target[-1]
         if rank_of(moving) == KING:
             code = "king-to-a-card"
@@ -493,15 +528,15 @@ class Game:
         return self._group_error(self._col(col), whole(count, "count", 1))
 
     def _group_error(self, src: int, count: int) -> Refusal | None:
-        cards = self._cols[src]
-        if not cards:
+        cards = self._pk[src]   # (the face-down count first: cards are read from the top, cards[-count])
+        if len(cards) == 1:
             return Refusal("empty-column", src, count=count)
-        up = len(cards) - self._down[src]
+        up = len(cards) - 1 - cards[0]
         if count > up:
             return Refusal("hidden-card", src, count=count, limit=up)
         if self._unit is not None and count > self._unit:
             return Refusal("one-card-at-a-time", src, (cards[-count], cards[-1]), count=count, limit=self._unit)
-        run = self._run[src]
+        run = self._core.run(cards)
         if count > run:
             lower, upper = cards[-run - 1], cards[-run]
             code = "not-in-sequence" if rank_of(lower) != rank_of(upper) + 1 else f"not-one-{self.rules.kin}"
@@ -510,14 +545,13 @@ class Game:
 
     def _fit(self, src: int, dst: int) -> int | None:
         """The count that ``g.move(src, dst)`` means, or ``None`` if none fits."""
-        r = self._run[src]
-        if not r:
+        col, target = self._pk[src], self._pk[dst]
+        if len(col) == 1:
             return None
-        target = self._cols[dst]
-        if not target:
-            return r if self._unit is None or r <= self._unit else self._unit
-        k = (target[-1] & RANK_MASK) - (self._cols[src][-1] & RANK_MASK)
-        return k if 0 < k <= len(self._cols[src]) - self._down[src] else None
+        if len(target) == 1:
+            return self._core.group(col)
+        k = (target[-1] & RANK_MASK) - (col[-1] & RANK_MASK)
+        return k if 0 < k <= len(col) - 1 - col[0] else None
 
     def resolve(self, move: Move | str) -> Move:
         """The concrete move meant by ``move`` (fills in a missing count), checked for legality."""
@@ -621,73 +655,46 @@ class Game:
     # ------------------------------------------------------------------ doing and undoing
     def _push(self, move: Move) -> None:
         """Play a move known to be legal, by the search core's one applier (:meth:`Core.shift`,
-        :meth:`Core.deal`, :meth:`Core.send`), and record how to take it back."""
+        :meth:`Core.deal`, :meth:`Core.send`), and record how to take it back: the table before it (a tuple
+        never changed), the stock's place and how many finished runs it sent to the foundations."""
         self._moves += 1
-        kind, core = move.kind, self._core
+        kind, core, before, sp = move.kind, self._core, self._pk, self._sp
+        found = self._found
+        gone = 0
         if kind == "move":
             src, dst, k = move.src, move.dst, move.count
             assert src is not None and dst is not None and k is not None   # (a move known to be legal: resolved)
-            col, dcol = self._packed(src), self._packed(dst)
-            left, moved, finished, turned = core.shift(col, dcol, k)
-            removed = finished and self.auto_remove
-            if removed:
-                self._found.append(list((dcol + col[-k:])[-RUN_LENGTH:]))
-            self._set_column(src, left)
-            self._set_column(dst, moved)
-            self._undo.append((move, bool(turned & TURNED_SOURCE), removed, bool(turned & TURNED_DESTINATION)))
+            col, dcol = before[src], before[dst]
+            left, moved, finished, _ = core.shift(col, dcol, k)
+            if finished and self.auto_remove:
+                found.append(list((dcol + col[-k:])[-RUN_LENGTH:]))
+                gone = 1
+            after = list(before)
+            after[src], after[dst] = left, moved
+            self._pk = tuple(after)
         elif kind == "deal":
-            k = min(self._n, len(self._stock) - self._sp)
-            cards = bytes(self._stock[self._sp:self._sp + k])
-            before = tuple(self._packed(i) for i in range(k))
-            after, gone = core.deal(before, cards)
-            for i, _ in gone:
-                self._found.append(list((before[i] + cards[i:i + 1])[-RUN_LENGTH:]))
-            for i in range(k):
-                self._set_column(i, after[i])
-            self._sp += k
-            self._undo.append((move, k, list(gone)))
+            k = min(self._n, len(self._stock) - sp)
+            cards = bytes(self._stock[sp:sp + k])
+            self._pk, runs = core.deal(before, cards)
+            for i, _ in runs:
+                found.append(list((before[i] + cards[i:i + 1])[-RUN_LENGTH:]))
+            gone = len(runs)
+            self._sp = sp + k
         else:
-            assert move.src is not None   # (a send names its column: Move.__post_init__)
-            i = move.src
-            col = self._packed(i)
-            self._found.append(list(col[-RUN_LENGTH:]))
-            left = core.send(col)
-            self._set_column(i, left)
-            self._undo.append((move, left[0] < col[0]))
-
-    def _unremove(self, i: int, flipped: bool) -> None:
-        if flipped:
-            self._down[i] += 1
-        self._cols[i].extend(self._found.pop())
+            s = move.src
+            assert s is not None   # (a send names its column: Move.__post_init__)
+            found.append(list(before[s][-RUN_LENGTH:]))
+            after = list(before)
+            after[s] = core.send(before[s])
+            self._pk = tuple(after)
+            gone = 1
+        self._undo.append((move, before, sp, gone))
 
     def _pop(self) -> Move:
-        rec = self._undo.pop()
-        move = rec[0]
-        kind = move.kind
-        if kind == "move":
-            _, flipped, removed, flipped_dst = rec
-            src, dst, k = move.src, move.dst, move.count
-            if removed:
-                self._unremove(dst, flipped_dst)
-            if flipped:
-                self._down[src] += 1
-            dcol = self._cols[dst]
-            self._cols[src].extend(dcol[-k:])
-            del dcol[-k:]
-            self._refresh(src)
-            self._refresh(dst)
-        elif kind == "deal":
-            _, k, changes = rec
-            for i, flipped in reversed(changes):
-                self._unremove(i, flipped)
-            for i in range(k):
-                self._cols[i].pop()
-                self._refresh(i)
-            self._sp -= k
-        else:
-            _, flipped = rec
-            self._unremove(move.src, flipped)
-            self._refresh(move.src)
+        """Take back the last move: its table, the stock's place and the foundations before it, as recorded."""
+        move, self._pk, self._sp, gone = self._undo.pop()
+        if gone:
+            del self._found[-gone:]
         self._moves -= 1
         return move
 
@@ -740,8 +747,7 @@ class Game:
             return {
                 "variant": self.variant, "suits": self.suits, "auto_remove": self.auto_remove,
                 "scoring": self.scoring,
-                "columns": [{"down": d, "up": [card_code(c) for c in col[d:]]}
-                            for col, d in zip(self._cols, self._down)],
+                "columns": [{"down": col[0], "up": [card_code(c) for c in col[1 + col[0]:]]} for col in self._pk],
                 "stock": self.stock_count,
                 "foundations": [[card_code(c) for c in run] for run in self._found],
                 "moves": self._moves,
@@ -761,15 +767,16 @@ class Game:
         """
         seed = check_seed(seed)
         with self.locked():
-            hidden = sorted([c for col, d in zip(self._cols, self._down) for c in col[:d]]
+            hidden = sorted([c for col in self._pk for c in col[1:1 + col[0]]]
                             + self._stock[self._sp:])
             shuffle(hidden, seed)
             columns = []
             pos = 0
-            for col, d in zip(self._cols, self._down):
-                columns.append(hidden[pos:pos + d] + col[d:])
+            for col in self._pk:
+                d = col[0]
+                columns.append(hidden[pos:pos + d] + list(col[1 + d:]))
                 pos += d
-            return Game.from_state(self.variant, columns=columns, face_down=list(self._down),
+            return Game.from_state(self.variant, columns=columns, face_down=[col[0] for col in self._pk],
                                    stock=hidden[pos:], foundations=[list(r) for r in self._found],
                                    moves=self._moves, suits=self.suits, auto_remove=self.auto_remove,
                                    scoring=self.scoring)
@@ -828,6 +835,11 @@ class Game:
         from .savefile import load
 
         return load(cls, path)
+
+
+def _unexplained(move: Move) -> AssertionError:
+    """The core refuses ``move`` and no rule of the refusals says why: the engine's two readings disagree."""
+    return AssertionError(f"the move generator refuses {move} but no rule says why (a bug of the engine)")
 
 
 #: The most moves one sequence may hold (``play``, ``w.play``, a line typed to ``spiderette play``): an endless

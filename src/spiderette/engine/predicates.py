@@ -27,7 +27,7 @@ bottom to top, the first ``game.face_down(i)`` of them face down. Each predicate
 from __future__ import annotations
 
 from .cards import RUN_LENGTH
-from .core import column, core_for
+from .core import core_for
 from .game import Game
 from .move import Move
 
@@ -64,11 +64,7 @@ def visible_key(game: Game) -> tuple:
     >>> visible_key(g) == visible_key(g.redeal_hidden(5)), visible_key(g) == visible_key(Game(seed=8))
     (True, False)
     """
-    columns = []
-    for i in range(game.columns):
-        down = game.face_down(i)
-        columns.append((down, game.column(i)[down:]))
-    return tuple(columns), game.stock_count
+    return tuple([(col[0], tuple(col[1 + col[0]:])) for col in game.packed()]), game.stock_count
 
 
 def hidden_count(game: Game) -> int:
@@ -104,11 +100,20 @@ def cards_in_suited_runs(game: Game) -> int:
 def _applied(game: Game, move: Move) -> tuple[bytes, bytes, bool, int]:
     """What the engine's one applier says a move (``kind == "move"``) does: ``(source, destination, finished,
     turned)`` (:meth:`spiderette.engine.core.Core.shift`)."""
-    core = core_for(game.rules, game.auto_remove)
+    cols = game.packed()   # (the game's own columns, as the core reads them: nothing built for a question)
     src, dst = move.src, move.dst
     assert src is not None and dst is not None and move.count is not None   # (a move: all three)
-    return core.shift(column(game.face_down(src), game.column(src)), column(game.face_down(dst), game.column(dst)),
-                      move.count)
+    return core_for(game.rules, game.auto_remove).shift(cols[src], cols[dst], move.count)
+
+
+def _under(game: Game, move: Move) -> tuple[int, int] | None:
+    """``(the face-up card under the group a move takes, the group's first card)``; ``None`` when the group
+    lies on a face-down card or at the bottom of its column."""
+    src, k = move.src, move.count
+    assert src is not None and k is not None   # (a move: all three)
+    col = game.packed()[src]   # (the face-down count, then the cards: col[below] is the card under the group)
+    below = len(col) - 1 - k
+    return (col[below], col[-k]) if below > col[0] else None
 
 
 def left_below(game: Game, move: Move) -> int:
@@ -119,7 +124,7 @@ def left_below(game: Game, move: Move) -> int:
     (1, 2)
     """
     assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
-    return len(game.column(move.src)) - move.count
+    return len(game.packed()[move.src]) - 1 - move.count   # (a packed column counts its face-down cards first)
 
 
 def finishes_a_run(game: Game, move: Move) -> bool:
@@ -164,7 +169,7 @@ def empties_a_column(game: Game, move: Move) -> bool:
     """
     if move.kind == "send":
         assert move.src is not None   # (a send names its column)
-        return len(game.column(move.src)) == RUN_LENGTH
+        return len(game.packed()[move.src]) - 1 == RUN_LENGTH
     return move.kind == "move" and left_below(game, move) == 0
 
 
@@ -188,7 +193,7 @@ def fills_an_empty_column(game: Game, move: Move) -> bool:
     if move.kind != "move":
         return False
     assert move.dst is not None   # (a move names both columns)
-    return game.top_card(move.dst) is None
+    return len(game.packed()[move.dst]) == 1   # (an empty column: its face-down count alone)
 
 
 def breaks_a_suited_build(game: Game, move: Move) -> bool:
@@ -202,9 +207,8 @@ def breaks_a_suited_build(game: Game, move: Move) -> bool:
     if move.kind != "move":
         return False
     assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
-    below = left_below(game, move)
-    col = game.column(move.src)
-    return below > game.face_down(move.src) and game.rules.links(col[below - 1], col[-move.count])
+    pair = _under(game, move)
+    return pair is not None and game.rules.links(*pair)
 
 
 def lands_in_suit(game: Game, move: Move) -> bool:
@@ -217,8 +221,9 @@ def lands_in_suit(game: Game, move: Move) -> bool:
     if move.kind != "move":
         return False
     assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
-    onto = game.top_card(move.dst)
-    return onto is not None and game.rules.links(onto, game.column(move.src)[-move.count])
+    cols = game.packed()
+    onto = cols[move.dst]
+    return len(onto) > 1 and game.rules.links(onto[-1], cols[move.src][-move.count])
 
 
 def builds_in_suit(game: Game, move: Move) -> bool:
@@ -244,9 +249,8 @@ def lies_in_sequence(game: Game, move: Move) -> bool:
     if move.kind != "move":
         return False
     assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
-    below = left_below(game, move)
-    col = game.column(move.src)
-    return below > game.face_down(move.src) and game.rules.fits(col[below - 1], col[-move.count])
+    pair = _under(game, move)
+    return pair is not None and game.rules.fits(*pair)
 
 
 def builds_down(game: Game, move: Move) -> bool:
@@ -261,7 +265,7 @@ def builds_down(game: Game, move: Move) -> bool:
     if move.kind != "move":
         return False
     assert move.dst is not None   # (a move names both columns)
-    if game.top_card(move.dst) is None:
+    if fills_an_empty_column(game, move):
         return False
     return not lies_in_sequence(game, move)
 
@@ -314,6 +318,5 @@ def parks_a_group(game: Game, move: Move) -> bool:
     assert move.src is not None and move.dst is not None and move.count is not None   # (a move: all three)
     if move.count != game.movable(move.src):
         return False
-    below = left_below(game, move)
-    col = game.column(move.src)
-    return below > game.face_down(move.src) and not game.rules.fits(col[below - 1], col[-move.count])
+    pair = _under(game, move)
+    return pair is not None and not game.rules.fits(*pair)

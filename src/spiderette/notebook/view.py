@@ -185,18 +185,17 @@ def click_move(g: Game, src: int, count: int | None = None) -> Move:
             if why:
                 raise IllegalMoveError(why)
         best = None
-        fits = g.rules.fits   # (one rank higher; in suit or alternate colours where the variant builds so)
-        for k in ([count] if count is not None else range(g.movable(src), 0, -1)):
-            moving = col[-k]
-            whole_column = k == len(col)  # a whole column moved to an empty one changes nothing
-            for d in range(n):
-                top = g.top_card(d)
-                if d == src or (top is not None and not fits(top, moving)) or (
-                        top is None and whole_column):
-                    continue
-                rank = (2 if top is None else 0 if top == moving + 1 else 1, -k, d)
-                if best is None or rank < best[0]:
-                    best = (rank, Move("move", src, d, k))
+        for m in g.legal_moves():   # (the engine's one move generator says where the group may go)
+            k, d = m.count, m.dst
+            if m.src != src or m.kind != "move" or (count is not None and k != count):
+                continue
+            assert k is not None and d is not None   # (a move: all three)
+            top = g.top_card(d)
+            if top is None and k == len(col):
+                continue   # a whole column moved to an empty one changes nothing
+            rank = (2 if top is None else 0 if top == col[-k] + 1 else 1, -k, d)
+            if best is None or rank < best[0]:
+                best = (rank, m)
         if best is None:
             k = count or g.movable(src)
             raise IllegalMoveError(Refusal("nowhere-to-go", src, (col[-k], col[-1]) if k > 1 else (col[-1],),
