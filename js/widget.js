@@ -133,6 +133,7 @@ function render({ model, el }) {
   };
   on(document, "pointerup", unpin, { capture: true });
   on(document, "pointercancel", unpin, { capture: true });
+  on(window, "blur", unpin); // (a release outside the window may never come)
 
   // New game, Restart, Resume and Give up give up the game on the table: while it is in progress, ask first
   // (Give up always: its button shows only on a game played, and it counts the game lost).
