@@ -1,9 +1,21 @@
 // The keyboard: a cursor on the table (arrows, Tab), pick up and drop (Enter or Space, Escape
-// cancels), and the letter keys (D deal, U undo, R redo, H hint, N new game; Ctrl+Z / Ctrl+Y).
+// cancels), and the letter keys (D deal, U undo, R redo, H hint, N new game, T to the toolbar; Ctrl+Z /
+// Ctrl+Y). Any other combination with Ctrl, Meta or Alt is the notebook's (keep-keys.js).
 
 import { cardName, letter } from "./cards.js";
 import { markTargets } from "./table.js";
 import { sendsRun, topCards } from "./view.js";
+
+/** The table's own key combinations with Ctrl or Meta: Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y, Ctrl+U (undo and redo). */
+export function tableUses(e) {
+  return (e.ctrlKey || e.metaKey) && !e.altKey && ["u", "z", "y"].includes(String(e.key).toLowerCase());
+}
+
+/** The first control of the toolbar that takes focus now (shown, enabled): New game, unless it is hidden. */
+function firstControl(root) {
+  return [...root.querySelectorAll(".sp-bar button, .sp-bar select, .sp-bar input")]
+    .find((e) => !e.disabled && e.getClientRects().length > 0) || null;
+}
 
 /**
  * Keyboard play on `root`. `drawn` = {view, refs} is what the table shows now; `send(intent)` sends an
@@ -123,11 +135,10 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
       cursor.depth = 1;
       nav();
     };
-    if (ctrl && !e.altKey) {
+    if (tableUses(e)) {
       if (lower === "u") fresh({ action: "undo" });
       else if (lower === "z") fresh({ action: e.shiftKey ? "redo" : "undo" });
-      else if (lower === "y") fresh({ action: "redo" });
-      else handled = false;
+      else fresh({ action: "redo" });
     } else if (e.altKey || ctrl) {
       handled = false;
     } else {
@@ -140,6 +151,12 @@ export function createKeyboard({ root, drawn, on, send, newGame, say }) {
           sel = null;
           newGame();
           break;
+        case "t": { // the toolbar, which comes after the table in the tab order (Shift+Tab comes back)
+          const control = firstControl(root);
+          if (control) control.focus();
+          else handled = false;
+          break;
+        }
         case "ArrowLeft": toColumn((cursor.col - 1 + cols) % cols); break;
         case "ArrowRight": toColumn((cursor.col + 1) % cols); break;
         case "Tab": {

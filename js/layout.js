@@ -106,7 +106,7 @@ function fit(root, width, tableau, budget) {
   }
   w = Math.max(MIN_CARD_W, Math.min(MAX_CARD_W, w));
   // The height: compress the longest column to fit, and shrink the cards when even that fails.
-  const vh = typeof window !== "undefined" ? window.innerHeight : 0;
+  const vh = typeof window !== "undefined" ? windowHeight() : 0;
   const felt = budget > 0 ? budget : vh > 0 ? Math.max(MIN_GUESS_PX, vh - CHROME_PX) : 0;
   const inner = felt > 0 ? felt - 2 * pad - (sideways ? SCROLLBAR_PX : 0) : 0;
   if (inner > 0) {
@@ -140,6 +140,14 @@ function fit(root, width, tableau, budget) {
   return { w, maxRows: Math.round(maxRows * 20) / 20, compact, inner: budget > 0 ? inner : 0 };
 }
 
+// The height of the window's visible area: innerHeight counts a horizontal scrollbar of the page, which hides
+// what lies under it (the felt's bottom fell under the scrollbar), the root element's clientHeight does not.
+function windowHeight() {
+  const vh = window.innerHeight;
+  const root = typeof document !== "undefined" ? document.documentElement : null;
+  return root && root.clientHeight > 0 ? Math.min(vh, root.clientHeight) : vh;
+}
+
 // The next ancestor of `e`, across a shadow root's edge (marimo draws widgets in one).
 const up = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;
 
@@ -160,7 +168,7 @@ export function findScroller(root) {
 
 // The height of what `scroller` (null: the window) shows, within the window.
 function visibleHeight(scroller) {
-  const vh = window.innerHeight;
+  const vh = windowHeight();
   if (!scroller) return vh;
   const r = scroller.getBoundingClientRect();
   const top = r.top + scroller.clientTop;

@@ -14,8 +14,7 @@ import { drawInto } from "./table.js";
 import { stat } from "./toolbar.js";
 import { int, obj, str, suitsText } from "./values.js";
 import { readView, tableauSignature } from "./view.js";
-
-let instances = 0;
+import { uniqueId } from "./ids.js";
 
 const PLAY = "\u25B6\uFE0E Play";
 const PAUSE = "\u275A\u275A Pause";
@@ -61,7 +60,7 @@ function fillRow(row, i, entry) {
 }
 
 function render({ model, el }) {
-  const uid = `sprp${++instances}`;
+  const uid = uniqueId("sprp"); // (unique in the page: ids.js)
   const ac = new AbortController();
   const on = (target, type, fn, opts) => target.addEventListener(type, fn, { ...(opts || {}), signal: ac.signal });
 

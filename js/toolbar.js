@@ -4,6 +4,7 @@
 // screen-reader live region.
 
 import { h } from "./cards.js";
+import { createNews } from "./news.js";
 import { createStatsPanel } from "./panel.js";
 import { suitsText } from "./values.js";
 
@@ -68,8 +69,13 @@ function tick() {
 /** The largest deal number (Python's spiderette.deals.MAX_SEED − 1). */
 const MAX_DEAL = "18446744073709551615";
 
-/** What the question before giving up a game in progress offers: [action, button text]. */
-const QUESTION = { new: "New game", restart: "Restart", resume: "Resume the saved game" };
+/** The question asked before giving up a game in progress, for each action: [question, the button that does it]. */
+const QUESTION = {
+  new: ["Abandon this game?", "New game"],
+  restart: ["Abandon this game?", "Restart"],
+  resume: ["Abandon this game?", "Resume the saved game"],
+  resign: ["Give up this game? A played game counts as lost.", "Give up"],
+};
 
 function button(action, label, title, extra) {
   return h("button", { type: "button", class: `sp-btn${extra ? " " + extra : ""}`, "data-action": action, title, text: label });
@@ -107,7 +113,8 @@ function resumeTip(r, variants) {
  * - setStats(rows): the Statistics panel's rows (the `stats` trait);
  * - newGameIntent(): the "new" intent for the chosen variant, suits and deal number (the one place it is
  *   built);
- * - ask(action): ask "Abandon this game?" before `action` (new, restart, resume); closeQuestion() closes
+ * - ask(action): ask "Abandon this game?" before `action` (new, restart, resume; "Give up this game?" before
+ *   resign); closeQuestion() closes
  *   it and returns the action; asking(): the action asked about, or null (the widget answers the buttons);
  * - say(text): tell a screen reader; bind(on, act): call act(action) for a button press, and
  *   act({action: "winnable", on}) when the Winnable? box changes; destroy(): stop the timer.
@@ -180,34 +187,15 @@ export function createChrome(uid = "sp") {
       ...secondary(btnThink, lblWinnable, lblFour, btnStats), btnMore));
   const stats = h("div", { class: "sp-stats" }, title, dealNo, statScore, statMoves, statDeals, statRuns, statTime,
     statWinnable, btnUndoToWinnable, btnResign, btnAnalyse, btnUndoToTurning);
-  // Before a game in progress is given up (New game, Restart, Resume): "Abandon this game?"
+  // Before a game in progress is given up (New game, Restart, Resume, Give up): "Abandon this game?"
   const btnYes = h("button", { type: "button", class: "sp-btn sp-primary", "data-confirm-action": "confirm" });
   const btnNo = h("button", { type: "button", class: "sp-btn", "data-confirm-action": "keep", text: "Keep playing" });
+  const questionText = h("span", { class: "sp-confirm-text", id: `${uid}-confirm`, text: QUESTION.new[0] });
   const question = h("div", { class: "sp-confirm", role: "alertdialog", "aria-labelledby": `${uid}-confirm`, hidden: true },
-    h("span", { class: "sp-confirm-text", id: `${uid}-confirm`, text: "Abandon this game?" }), btnYes, btnNo);
-  const messageText = h("span", { class: "sp-message-text" });
-  const messageLine = h("div", { class: "sp-message", "data-status": "message" }, messageText);
-  // A hint's plan longer than the status line (Python's message ends in "…"): whole behind "Whole plan".
-  const planText = h("div", { class: "sp-plan", "data-plan": "whole", id: `${uid}-plan`, hidden: true });
-  const btnPlan = h("button", { type: "button", class: "sp-btn sp-plan-toggle", "data-control": "plan",
-    "aria-expanded": "false", "aria-controls": `${uid}-plan`, hidden: true, text: "Whole plan",
-    title: "Read the hint's whole plan" });
-  const message = h("div", { class: "sp-news" }, messageLine, btnPlan, planText);
-  let planOpen = false;
-  function showPlan(v) {
-    const reason = v && v.hint && typeof v.hint.reason === "string" ? v.hint.reason : "";
-    // (the message quotes the plan, but not all of it)
-    const cut = !!reason && !!v.message && !v.message.includes(reason) && v.message.includes(reason.slice(0, 30));
-    if (planText.textContent !== reason) {
-      planText.textContent = reason;
-      planOpen = false;
-    }
-    btnPlan.hidden = !cut;
-    if (!cut) planOpen = false;
-    planText.hidden = !planOpen;
-    btnPlan.setAttribute("aria-expanded", planOpen ? "true" : "false");
-    btnPlan.textContent = planOpen ? "Hide the plan" : "Whole plan";
-  }
+    questionText, btnYes, btnNo);
+  // the status line (news.js): two lines tall whatever it says; a longer message opens whole over the felt
+  const news = createNews(uid);
+  const message = news.el;
   const bannerSlot = h("div", { class: "sp-banner-slot" });
   const live = h("div", { class: "sp-sr", "aria-live": "polite", "aria-atomic": "true" });
 
@@ -285,9 +273,7 @@ export function createChrome(uid = "sp") {
     valMoves.textContent = String(v.moves);
     valDeals.textContent = String(v.deals_left);
     valRuns.textContent = `${v.runs}/${v.runs_total}`;
-    messageText.textContent = v.message;
-    messageLine.dataset.tone = v.tone || "plain";
-    showPlan(v);
+    news.show(v.message, v.tone || "plain", v);
     btnUndo.disabled = !v.can_undo;
     btnRedo.disabled = !v.can_redo;
     const [action, label, tip] = v.thinking ? STOP_THINKING : THINK;
@@ -350,7 +336,7 @@ export function createChrome(uid = "sp") {
 
   function ask(action) {
     asked = action;
-    btnYes.textContent = QUESTION[action];
+    [questionText.textContent, btnYes.textContent] = QUESTION[action];
     question.dataset.confirm = action;
     question.hidden = false;
     btnNo.focus({ preventScroll: true });
@@ -373,6 +359,7 @@ export function createChrome(uid = "sp") {
     closeQuestion,
     asking: () => asked,
     destroy() {
+      news.destroy();
       timers.delete(timer);
       tick();
     },
@@ -408,9 +395,7 @@ export function createChrome(uid = "sp") {
     },
     /** Show a refusal the front end made itself (until the next view). */
     refuse(text) {
-      messageText.textContent = text;
-      messageLine.dataset.tone = "refusal";
-      showPlan(null);
+      news.show(text, "refusal", null);
       say(text);
     },
     newGameIntent() {
@@ -427,10 +412,7 @@ export function createChrome(uid = "sp") {
         if (action) act(action);
       };
       on(toolbar, "click", press);
-      on(btnPlan, "click", () => {
-        planOpen = !planOpen;
-        showPlan(view);
-      });
+      news.bind(on, message.closest(".spiderette") || message);
       on(btnMore, "click", () => {
         const open = toolbar.classList.toggle("sp-open");
         btnMore.setAttribute("aria-expanded", open ? "true" : "false");

@@ -14,7 +14,7 @@
 
 import { h } from "./cards.js";
 import { flip, flyOn, land, moments, snapshot } from "./animation.js";
-import { createKeyboard } from "./keyboard.js";
+import { createKeyboard, tableUses } from "./keyboard.js";
 import { keepKeys } from "./keep-keys.js";
 import { createAutoScroll } from "./autoscroll.js";
 import { createSizer } from "./layout.js";
@@ -25,9 +25,11 @@ import { drawInto } from "./table.js";
 import { createChrome } from "./toolbar.js";
 import { readStats } from "./panel.js";
 import { readVariants, readView, tableauSignature } from "./view.js";
+import { uniqueId } from "./ids.js";
 
-/** Intents that give up the game on the table: asked first ("Abandon this game?") while it is in progress. */
-const GIVE_UP = ["new", "restart", "resume"];
+/** Intents that give up the game on the table: asked first ("Abandon this game?", "Give up this game?") while
+ * it is in progress; Give up (resign) always. */
+const GIVE_UP = ["new", "restart", "resume", "resign"];
 // An intent with no answer from Python for this long: the table says the kernel does not answer (stopped,
 // or busy with a long cell), shows Python's last view, stops its clock and refuses input visibly until a
 // view comes again (the intents made meanwhile still wait their turn: a busy kernel answers them later).
@@ -38,12 +40,11 @@ const SILENT_TEXT = "The kernel is not answering: if it stopped or restarted, ru
 /** A game in progress: something was played on it (there is something to undo or redo), and it is not won. */
 const inProgress = (v) => !!v && v.status !== "won" && (v.can_undo || v.can_redo);
 
-let instances = 0;
 // The intents' ids: this page's mark (another page may show the same model), the view, a count.
 const PAGE = Math.random().toString(36).slice(2, 8);
 
 function render({ model, el }) {
-  const uid = `sp${++instances}`;
+  const uid = uniqueId("sp"); // (unique in the page: ids.js)
   const ac = new AbortController();
   const on = (target, type, fn, opts) =>
     target.addEventListener(type, fn, { ...(opts || {}), signal: ac.signal });
@@ -59,10 +60,12 @@ function render({ model, el }) {
     role: "group",
     "aria-roledescription": "solitaire",
     "aria-label": "Spiderette solitaire. Arrows move, Enter picks up and drops, Escape cancels; " +
-      "U undo, R redo, H hint, D deal, N new game.",
+      "U undo, R redo, H hint, D deal, N new game, T goes to the toolbar (Shift+Tab comes back).",
   }, chrome.toolbar, chrome.stats, chrome.message, stage, chrome.live);
   el.append(root);
-  keepKeys(root, on); // no key typed in the widget reaches the notebook (Hint, then D D: no cell deleted)
+  // no key typed in the widget reaches the notebook (Hint, then D D: no cell deleted), but a combination with
+  // Ctrl, Meta or Alt that the table does not use (Ctrl+B, Ctrl+S)
+  keepKeys(root, on, tableUses);
 
   // What the table shows now: Python's view or a prediction, and the elements drawn for it.
   const drawn = { view: null, refs: null, sig: "" };
@@ -114,8 +117,26 @@ function render({ model, el }) {
   const keyboard = createKeyboard({ root, drawn, on, send: act, newGame: () => giveUp("new"), say: chrome.say });
   const pointer = createPointer({ root, drawn, on, send: act, keyboard });
   const autoScroll = createAutoScroll({ root, felt: table, on });
+  // While a pointer is pressed on the felt, what lies above it keeps its height (a Think or a Winnable?
+  // verdict that comes meanwhile may make the toolbar or the stats bar wrap): the felt never moves under a
+  // pressed pointer. (The status line is always two lines tall: news.js.)
+  const above = [chrome.toolbar, chrome.stats];
+  on(root, "pointerdown", (e) => {
+    if (!stage.contains(e.target)) return;
+    for (const a of above) a.style.height = `${a.offsetHeight}px`;
+    root.classList.add("sp-pinned");
+  });
+  const unpin = () => {
+    if (!root.classList.contains("sp-pinned")) return;
+    root.classList.remove("sp-pinned");
+    for (const a of above) a.style.height = "";
+  };
+  on(document, "pointerup", unpin, { capture: true });
+  on(document, "pointercancel", unpin, { capture: true });
+  on(window, "blur", unpin); // (a release outside the window may never come)
 
-  // New game, Restart and Resume give up the game on the table: while it is in progress, ask first.
+  // New game, Restart, Resume and Give up give up the game on the table: while it is in progress, ask first
+  // (Give up always: its button shows only on a game played, and it counts the game lost).
   function perform(action) {
     act(action === "new" ? chrome.newGameIntent() : { action });
   }
@@ -126,7 +147,7 @@ function render({ model, el }) {
       chrome.refuse(problem); // a bad deal number: refused before anything is asked
       return;
     }
-    if (inProgress(queue.confirmed)) chrome.ask(action);
+    if (action === "resign" || inProgress(queue.confirmed)) chrome.ask(action);
     else perform(action);
   }
   function closeQuestion() {

@@ -12,7 +12,7 @@ from spiderette_testkit import build, run
 
 from spiderette import Game, GreedyStrategy, simulate
 from spiderette.engine.predicates import turns_over_a_card
-from spiderette.notebook.widget import Widget
+from spiderette.notebook.widget import MAX_MESSAGE, Widget
 from spiderette.players.analysis import LOST, UNKNOWN, WINNABLE, Analysis, analyse, analyse_async
 from spiderette.players.memory import tables_met
 from spiderette.players.planner import plan
@@ -307,7 +307,8 @@ def test_the_table_offers_to_undo_to_the_last_winnable_position(monkeypatch):
     assert not [c for c in hidden if c in json.dumps(v, ensure_ascii=False)], "no hidden card is named"
     assert v["analysis"] == {"state": "done", "undo": n - lo, "to": "winnable", "lost_between": [lo + 1, hi],
                              "searching": True}   # (the turning point unknown: it searches on while nothing is played)
-    assert v["message"].endswith("; searching on with 10\u00d7 the tables\u2026") and len(v["message"]) <= 200
+    assert v["message"].endswith("; searching on with 10\u00d7 the tables\u2026") and len(v["message"]) <= MAX_MESSAGE
+    assert "moves from there); searching on" in v["message"], "its words whole (issue 42: they were cut)"
     assert w.undo_to_turning_point() == n - lo
     assert w.game.move_count == lo and "back to the last winnable position" in w.view["message"]
     assert w.view["analysis"] is None

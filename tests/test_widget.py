@@ -320,3 +320,31 @@ def test_only_moves_made_by_hand_reach_on_move():
     for action in ("stop_thinking", "resume", "undo_to_winnable", "undo_to_turning", "hint", "undo"):
         send(w, action=action)
     assert seen == [Move.parse("bd1")]
+
+
+# issue 42: the status line cut "(28 in 70 such were winnable)" to "(28 in 7…"; the table shows two lines of a
+# message and opens the rest, so its own words go out whole, and a message too long even so is cut between words
+LONG_VERDICT = ("Lost by move 31 at the latest (seen with the hidden cards known); whether the deal was ever winnable"
+                " is not known within the budget; the deal is undecided (28 in 70 such were winnable)")
+NOTE = " (searched again with 10\u00d7 the tables)"
+
+
+def test_a_long_verdict_goes_out_whole_with_its_note():
+    from spiderette.notebook.widget import _ending
+
+    w = Widget(seed=7, record=False)
+    w._publish(_ending(LONG_VERDICT, NOTE))
+    assert w.view["message"] == LONG_VERDICT + NOTE
+
+
+def test_a_message_too_long_is_cut_between_two_words():
+    from spiderette.notebook.widget import MAX_MESSAGE, _ending
+
+    words = " ".join(str(10_000 + i) for i in range(300))   # 1799 characters of numbers
+    w = Widget(seed=7, record=False)
+    for text, end in ((_ending(words, NOTE), NOTE), (words, "")):
+        w._publish(text)
+        message = w.view["message"]
+        assert len(message) <= MAX_MESSAGE and message.endswith("\u2026" + end), message[-60:]
+        kept = message[:len(message) - len(end) - 1]
+        assert words.startswith(kept) and words[len(kept)] == " ", f"cut inside a number: {kept[-20:]!r}"

@@ -75,9 +75,9 @@ FITS = """(root) => {
     visTop: vis.top, visBottom: vis.bottom, feltTop: f.top, feltBottom: f.bottom, down, sideways,
     scrollsDown: down && /auto|scroll/.test(cs.overflowY),
     notSeen: out, cards: root.querySelectorAll('[data-pile^="tableau-"] .sp-card').length,
-    // the message line's room above the felt, beyond the lines its words need past the first (a message
-    // takes its own room: it wraps and pushes the felt down)
-    strip: b(stage).top - b(msg).top - (b(msg).height - parseFloat(getComputedStyle(msg).lineHeight)),
+    // the room between the status line and the felt (the status line is two lines tall whatever it says,
+    // so that a message never moves the felt: issue 42)
+    strip: b(stage).top - b(msg.closest('.sp-news') || msg).bottom,
     cardW: parseFloat(root.style.getPropertyValue('--card-w')),
   };
 }"""
@@ -207,6 +207,20 @@ def test_the_whole_table_in_notebook7(nb7, request):
     if f["down"]:
         drag_to_edge(page, "bottom")
     assert H.table(page)["status"]["moves"] == "60", "nothing was played by the drag"
+    # (issue 42) a long hint, and its whole plan opened: the felt stays where it is, its bottom in the window
+    r = H.root(page)
+    r.locator('.sp-bar [data-action="hint"]').click()
+    H.wait_table(page, lambda t: t["status"].get("message", "").startswith("Hint 1 of"), timeout=30)
+    hinted = r.evaluate(FITS)
+    assert [hinted["feltTop"], hinted["feltBottom"]] == [f["feltTop"], f["feltBottom"]], \
+        f"a long hint does not move the felt: {f} -> {hinted}"
+    r.locator('[data-control="plan"]').click()
+    page.wait_for_function("(root) => root.querySelector('.sp-news').classList.contains('sp-open')",
+                           arg=r.element_handle())
+    opened = r.evaluate(FITS)
+    assert [opened["feltTop"], opened["feltBottom"]] == [f["feltTop"], f["feltBottom"]], \
+        f"the whole plan opened does not move the felt: {f} -> {opened}"
+    assert opened["feltBottom"] <= opened["visBottom"] + 0.5 and opened["visBottom"] <= 768
 
 
 PLACE = """(root) => { const a = root.getBoundingClientRect(), b = root.querySelector('.sp-table')

@@ -1087,6 +1087,7 @@ def test_the_post_mortem_is_offered_in_a_game_that_still_has_moves(lab, request)
     ask = r.locator('.sp-stats [data-action="analyse"]')
     assert not ask.is_visible(), "not offered while the game goes on"
     r.locator('[data-action="resign"]').click()
+    r.locator('.sp-confirm[data-confirm="resign"] [data-confirm-action="confirm"]').click()   # (Give up asks)
     H.wait_table(page, message_has("given up"))
     ask.wait_for(state="visible")
     assert H.kernel_json(page, "len(w.game.legal_moves()) > 0") is True

@@ -112,6 +112,23 @@ def clip(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters between two words (never inside a word or a number), with
+    "…" when it was longer; a first word longer than ``limit`` alone is cut where it must be.
+
+    >>> shorten("the deal is undecided (28 in 70 such were winnable)", 30)
+    'the deal is undecided (28 in…'
+    >>> shorten("short", 30), shorten("x" * 40, 10)
+    ('short', 'xxxxxxxxx…')
+    """
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]   # (and "…"); the next character shows whether it ends between two words
+    if not (text[limit - 1].isspace() or head[-1:].isspace()) and len(head.split(None, 1)) > 1:
+        head = head.rsplit(None, 1)[0]
+    return head.rstrip(" ,;:(") + "…"
+
+
 def printable(text: str, limit: int = 200) -> str:
     """``text`` as a terminal may show it: control characters (an escape, a bell, a carriage return) written
     as escapes, cut to ``limit`` characters with its length said.

@@ -26,7 +26,7 @@ import traitlets
 
 from ..engine import platform
 from ..engine.cards import card_text
-from ..engine.errors import IllegalMoveError, clip, quote, seconds
+from ..engine.errors import IllegalMoveError, quote, seconds, shorten
 from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
@@ -48,16 +48,18 @@ from .wording import given_up, hidden_named, move_text, outcome, redo_text, refu
 MOVED = ("move", "deal", "send", "redo")
 #: ``view["last"]`` kinds that start (or go on with) the game timer.
 TIMED = (*MOVED, "undo")
-#: The longest status line published (a refusal quoting a long input is cut; a long plan is whole in
-#: ``view["hint"]["reason"]``, which the table opens behind "Whole plan").
-MAX_MESSAGE = 200
+#: The longest status line published: the table shows two lines of it and opens the rest on demand ("More",
+#: "Whole plan"), so the table's own words are whole (a post-mortem's verdict, a plan of 40 moves); a longer
+#: one is cut between two words (a plan: whole in ``view["hint"]["reason"]``, which "Whole plan" opens).
+MAX_MESSAGE = 1000
 #: ``view["offer_analysis"]``: why the table offers "Where did it go wrong?" (``None``: it does not).
 OFFERS = ("lost", "no_move", "resigned")
 
 
 def _ending(text: str, note: str) -> str:
-    """``text`` and ``note`` after it, ``text`` cut short so that the note is seen whole in the status line."""
-    return clip(text, MAX_MESSAGE - len(note)) + note
+    """``text`` and ``note`` after it, ``text`` cut short (between two words) if need be, so that the note is
+    published whole."""
+    return shorten(text, MAX_MESSAGE - len(note)) + note
 
 
 def _one_way_back(g: Game, winnable_at: int | None, analysis: dict | None) -> tuple[int | None, dict | None]:
@@ -167,7 +169,7 @@ class Widget(anywidget.AnyWidget):
                 if self.winnable:
                     self._winnable.start(g, key, self._key, self._publish)
             if message is not None:
-                self._message = clip(message, MAX_MESSAGE)   # (a longer plan: whole in view.hint.reason)
+                self._message = shorten(message, MAX_MESSAGE)   # (a longer plan: whole in view.hint.reason)
                 self._tone = tone
                 self._message_for = key
             elif self._message_for != key:   # words said of another table (w.game changed from a cell)
