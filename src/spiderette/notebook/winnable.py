@@ -31,7 +31,8 @@ from ..players.proof import Proof, prove
 from ..players.solver import SolveResult, solve
 
 #: Seconds the indicator's solver may take for one table, and the tables it may expand (whichever comes first:
-#: on a quiet machine the tables, so that its undecided verdicts quote the odds measured at that budget).
+#: on a quiet machine the tables, so that its undecided verdicts quote the odds measured at that budget; with
+#: :data:`~spiderette.engine.platform.TABLES_ONLY` set, as in the tests, the tables alone).
 WINNABLE_TIME_LIMIT = 5.0
 WINNABLE_TABLES = 200_000
 #: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
@@ -125,7 +126,8 @@ class WinnableCheck:
             return
         more = WINNABLE_MORE ** rounds
         tables = WINNABLE_TABLES * more if platform.THREADS else WINNABLE_BROWSER_TABLES
-        limit = Limit(tables=tables, seconds=WINNABLE_TIME_LIMIT * more, held=SOLVER_HELD)
+        seconds = None if platform.tables_only() else WINNABLE_TIME_LIMIT * more   # (tests: tables alone)
+        limit = Limit(tables=tables, seconds=seconds, held=SOLVER_HELD)
         self._task.start(
             lambda stop: solve(start, limit, cancel=stop),
             "spiderette-winnable", lambda res: self._record(key, res, history, current, show, start, rounds))

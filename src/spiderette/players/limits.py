@@ -87,7 +87,8 @@ TABLE_SEARCH_BYTES = 240 * 2**20
 #: (the post-mortem's solves, the Winnable? rounds) and the proof pass's (the Winnable? line's last round).
 SOLVER_HELD = TABLE_SEARCH_BYTES // SOLVER_TABLE_BYTES
 PROOF_HELD = TABLE_SEARCH_BYTES // PROOF_TABLE_BYTES
-#: A search that held at least this many tables gives its memory back when it ends (:func:`give_back`).
+#: A search that expanded (or visited) at least this many tables gives its memory back when it ends
+#: (:func:`give_back`).
 GIVE_BACK_AFTER = 20_000
 
 

@@ -148,7 +148,7 @@ def prove(g: Game, limit: Limit | None = None, *, node_limit: int | None = None,
     t0 = time.perf_counter()
     with without_cyclic_gc():
         proof = _layers(start, Core(start, pruning), limit, held_cap, cancel, t0)
-    if proof.peak >= GIVE_BACK_AFTER:
+    if proof.tables >= GIVE_BACK_AFTER:
         give_back()   # (its tables are gone: their memory goes back to the system)
     return proof
 
