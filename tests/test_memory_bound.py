@@ -76,8 +76,8 @@ def test_the_tables_searches_pass_their_memory_bounds(monkeypatch):
     assert PROOF_HELD * limits.PROOF_TABLE_BYTES <= limits.TABLE_SEARCH_BYTES
     seen = []
     real_analyse = postmortem.analyse
-    monkeypatch.setattr(postmortem, "analyse", lambda g, limit=None, **kw: seen.append(
-        ("analyse", kw.get("max_held") or limit.held)) or real_analyse(g, limit, **kw))
+    monkeypatch.setattr(postmortem, "analyse", lambda g, **kw: seen.append(("analyse", kw["max_held"])) or
+                        real_analyse(g, **kw))
     monkeypatch.setattr(winnable, "solve", lambda g, limit, cancel=None: seen.append(("solve", limit.held)) or
                         solver.solve(g, Limit(tables=10), cancel=cancel))
     monkeypatch.setattr(winnable, "prove", lambda g, limit, cancel=None: seen.append(("prove", limit.held)) or

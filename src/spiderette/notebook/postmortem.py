@@ -22,7 +22,7 @@ from ..engine import platform
 from ..engine.game import Game
 from ..players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES, Analysis, analyse
 from ..players.background import BackgroundTask, StoppableFuture
-from ..players.limits import SOLVER_HELD, Limit
+from ..players.limits import SOLVER_HELD
 
 #: How many times more tables each solve of the longer analysis spends (ten times: the search the odds were
 #: measured with; about a minute at most).
@@ -81,7 +81,7 @@ class PostMortem:
                 done(result)
 
             nodes = ANALYSIS_NODES * ANALYSIS_MORE
-            return self._longer.start(lambda stop: analyse(copy, Limit(tables=nodes, held=SOLVER_HELD), planner=False,
+            return self._longer.start(lambda stop: analyse(copy, node_limit=nodes, max_held=SOLVER_HELD, planner=False,
                                                            cancel=stop),
                                       "spiderette-analyse-longer", finished)
 
