@@ -95,6 +95,23 @@ def test_every_searchs_children_are_the_reference_rules(variant, suits, auto_rem
                     a = after[m]
                     assert (cols, dealt, runs) == (packed(a), stock0 - len(a.stock), a.runs), (name, m, seed, step)
                     assert turned == face_down(t) - face_down(a), (name, m)
+                # the solver's way (a tree of the tables met, which the core enters each kept child in): the
+                # moves' children not met before, each once, keyed as the solver keys a table
+                def key_of(cols, dealt, runs, stock0=stock0):
+                    return (cols, dealt, runs) if dealt < stock0 else (tuple(sorted(cols)), runs)
+                moving = [kid for kid in kids if kid[0].kind == "move"]
+                pick = random.Random(step)   # (not the game's rng: the same games are played)
+                tree = {key_of(*kid[1:4]): "met" for kid in moving if pick.random() < 0.3}
+                met_before = dict(tree)
+                linked = core.expander(tree, linked=True)(state, "here")
+                want, keys = [], set(met_before)
+                for m, cols, dealt, runs, turned in kids:
+                    k = key_of(cols, dealt, runs) if m.kind == "move" else None
+                    if k is None or k not in keys:
+                        want.append((m, cols, dealt, runs, turned, k))
+                        keys.add(k)
+                assert linked == want, (name, seed, step)
+                assert tree == met_before | {kid[5]: ("here", kid[0]) for kid in want if kid[5] is not None}
             seen = as_seen(t, t)
             for m in legal:
                 if m.kind != "move":

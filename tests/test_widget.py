@@ -308,3 +308,15 @@ def test_every_intent_of_the_protocol_has_one_handler():
 
     assert set(Dispatch.ACTS) == set(ACTIONS)
     assert set(KEEP_PLAYING) <= set(ACTIONS) and set(VERSIONED) <= set(ACTIONS)
+
+
+def test_only_moves_made_by_hand_reach_on_move():
+    # stop_thinking with nothing to stop answers False, resume with nothing saved False, undo_to_turning 0:
+    # none of them is a move, and on_move hears none of them (nor a hint, an undo or an analysis)
+    w = Widget(seed=7)
+    seen = []
+    w.on_move(seen.append)
+    send(w, action="move", src=1, dst=3, count=1)
+    for action in ("stop_thinking", "resume", "undo_to_winnable", "undo_to_turning", "hint", "undo"):
+        send(w, action=action)
+    assert seen == [Move.parse("bd1")]

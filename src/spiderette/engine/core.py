@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -44,6 +44,24 @@ __all__ = ["NEVER", "ALWAYS", "WITHOUT_STOCK", "Pruning", "Core", "column", "vis
 #: The bits of :meth:`Core.shift`'s ``turned``: the source column turned a card over (every face-up card moved
 #: off it); the destination did (a run finished there, left, and uncovered a face-down card).
 TURNED_SOURCE, TURNED_DESTINATION = 1, 2
+
+#: A move as :meth:`Core.steps` gives it: ``(move, source, destination, count)``, the source ``-1`` for a deal
+#: or a send.
+Step = tuple[Move, int, int, int]
+DEAL_STEP: Step = (DEAL, -1, 0, 0)
+SEND_STEPS: tuple[Step, ...] = tuple((m, -1, 0, 0) for m in SENDS)
+_STEP_TABLES: dict[int, list] = {}
+
+
+def step_table(columns: int) -> list:
+    """``table[src][dst][count]``: the move as a :data:`Step` (the shared ``Move`` objects of
+    :func:`~spiderette.engine.move.move_table`), built once for each number of columns."""
+    table = _STEP_TABLES.get(columns)
+    if table is None:
+        table = _STEP_TABLES[columns] = [[[m if m is None else (m, s, d, m.count) for m in row] for d, row in
+                                          enumerate(rows)] for s, rows in enumerate(move_table(columns))]
+    return table
+
 
 #: When a pruning rule of :class:`Pruning` applies: never, always, or only once the stock is empty.
 NEVER, ALWAYS, WITHOUT_STOCK = "never", "always", "without stock"
@@ -223,7 +241,7 @@ class Core:
         self.auto_remove = auto_remove   # False: a finished run stays until sent
         self.stock = stock
         self._stock_bytes = bytes(self.stock)   # (the cards a deal lays, as columns' tails)
-        self.table = move_table(self.n)
+        self.table = step_table(self.n)
         self.pruning = pruning
         # (the pruning's two "when" rules, read once: index 0 with stock left, 1 without)
         self._one_empty = tuple(pruning.one_empty_column in (ALWAYS, w) for w in ("", WITHOUT_STOCK))
@@ -236,6 +254,7 @@ class Core:
         # ``fits``), nor where finished runs wait to be sent (a send reads the whole column).
         self.facts: dict[bytes, int] = {}
         self.known: dict[tuple, tuple[Move, ...]] = {}
+        self.known_steps: dict[tuple, tuple[Step, ...]] = {}   # (see steps)
         #: the most tables' moves and columns' facts remembered before all are forgotten (see :meth:`moves`)
         self.tables_remembered, self.columns_remembered = MOVES_REMEMBERED, COLUMNS_REMEMBERED
         self._remember = self.auto_remove and (pruning.whole_groups or self.fits is None)
@@ -247,6 +266,7 @@ class Core:
         self.seats.clear()
         self.facts.clear()
         self.known.clear()
+        self.known_steps.clear()
 
     # ---------------------------------------------------------------- one column
     def group(self, col: bytes) -> int:
@@ -328,23 +348,43 @@ class Core:
         if not self._remember:
             if len(self.groups) >= self.columns_remembered:
                 self.forget()   # (a core that serves many games, the engine's own, stays bounded)
-            return tuple(self._moves(cols, stock_left))
+            return tuple([step[0] for step in self._moves(cols, stock_left)])
         get, fact = self.facts.get, self.fact
         facts = tuple([get(c) or fact(c) for c in cols]), stock_left
         got = self.known.get(facts)
         if got is None:
-            if len(self.known) >= self.tables_remembered or len(self.facts) >= self.columns_remembered:
-                self.forget()
-            got = self.known[facts] = tuple(self._moves(cols, stock_left))
+            self._bound()
+            got = self.known[facts] = tuple([step[0] for step in self._moves(cols, stock_left)])
         return got
 
-    def _moves(self, cols: tuple[bytes, ...], stock_left: bool) -> list[Move]:
-        """:meth:`moves`, worked out."""
+    def steps(self, cols: tuple[bytes, ...], stock_left: bool) -> tuple[Step, ...]:
+        """:meth:`moves` as ``(move, source, destination, count)``, the source ``-1`` for a deal or a send (what
+        :meth:`expander`'s children read without asking the moves for their fields), remembered as they are."""
+        if not self._remember:
+            if len(self.groups) >= self.columns_remembered:
+                self.forget()
+            return tuple(self._moves(cols, stock_left))
+        get, fact = self.facts.get, self.fact
+        facts = tuple([get(c) or fact(c) for c in cols]), stock_left
+        got = self.known_steps.get(facts)
+        if got is None:
+            self._bound()
+            got = self.known_steps[facts] = tuple(self._moves(cols, stock_left))
+        return got
+
+    def _bound(self) -> None:
+        """Forget every table's moves and column's facts when the core remembers as many as it may."""
+        if (len(self.known) + len(self.known_steps) >= self.tables_remembered
+                or len(self.facts) >= self.columns_remembered):
+            self.forget()
+
+    def _moves(self, cols: tuple[bytes, ...], stock_left: bool) -> list[Step]:
+        """:meth:`steps`, worked out."""
         p = self.pruning
         table = self.table
         get, group = self.groups.get, self.group
         one_empty, no_whole = self._one_empty[not stock_left], self._no_whole[not stock_left]
-        out: list[Move] = []
+        out: list[Step] = []
         whole_groups = p.whole_groups
         if whole_groups or p.shortest_first:
             by_top: dict[int, list[int]] = {}  # the columns whose top card has this rank
@@ -353,7 +393,11 @@ class Core:
                 if len(col) == 1:
                     empty.append(i)
                 else:
-                    by_top.setdefault(col[-1] & RANK_MASK, []).append(i)
+                    onto = by_top.get(col[-1] & RANK_MASK)
+                    if onto is None:
+                        by_top[col[-1] & RANK_MASK] = [i]
+                    else:
+                        onto.append(i)
             if empty and one_empty:
                 empty = empty[:1]
             fits = self.fits
@@ -378,19 +422,21 @@ class Core:
                     continue
                 r = get(col) or group(col)
                 top = col[-1] & RANK_MASK
-                for k in range(1, r + 1):
-                    onto = by_top.get(top + k)
-                    if onto is None:
-                        continue
-                    if fits is None:   # (any suit builds: the rank is all a move asks)
-                        out.extend([row[d][k] for d in onto])
-                    else:
-                        out.extend([row[d][k] for d in onto if fits[cols[d][-1] * 64 + col[-k]]])
-                for d in empty:
+                if fits is None:   # (any suit builds: the rank is all a move asks)
                     for k in range(1, r + 1):
-                        if no_whole and k == len(col) - 1:
-                            continue   # a whole column into an empty one
-                        out.append(row[d][k])
+                        onto = by_top.get(top + k)
+                        if onto is not None:
+                            for d in onto:
+                                out.append(row[d][k])
+                else:
+                    for k in range(1, r + 1):
+                        onto = by_top.get(top + k)
+                        if onto is not None:
+                            out.extend([row[d][k] for d in onto if fits[cols[d][-1] * 64 + col[-k]]])
+                if empty:   # (not the whole column into an empty one, where no_whole says so)
+                    last = len(col) - 1 if no_whole and len(col) - 1 <= r else r + 1
+                    for d in empty:
+                        out.extend(row[d][1:last])
         else:
             empty = [i for i, col in enumerate(cols) if len(col) == 1]
             if empty and one_empty:
@@ -415,9 +461,9 @@ class Core:
                     else:
                         out.extend(moves[1:r + 1])
         if stock_left and p.deals and (self.deal_with_empty or not empty):
-            out.append(DEAL)
+            out.append(DEAL_STEP)
         if not self.auto_remove:
-            out.extend(SENDS[i] for i in range(self.n) if self.complete(cols[i]))
+            out.extend(SEND_STEPS[i] for i in range(self.n) if self.complete(cols[i]))
         return out
 
     # ---------------------------------------------------------------- the table after a move
@@ -504,9 +550,8 @@ class Core:
         a table's state only for the children they keep). With ``seen`` (a search's tables met, by key), a move's
         child whose key is in it is left out, and each kept move's child carries its key last: the table itself
         while cards are left to deal, else its columns sorted and its runs (then the columns are
-        interchangeable); a deal's or a send's key is ``None``. What every search expands a table into: the solver,
-        the proof pass and the planner (whose tables know no stock) read their successors here, and
-        ``tests/test_core_differential.py`` holds them to an independent copy of the rules.
+        interchangeable); a deal's or a send's key is ``None``. Made by :meth:`expander`'s function, which every
+        search calls; ``tests/test_core_differential.py`` holds them to an independent copy of the rules.
 
         >>> from spiderette import Game
         >>> g = Game(seed=7)
@@ -514,38 +559,52 @@ class Core:
         >>> g.apply(m); (cols, dealt, runs) == (columns_of(g), 0, 0), turned
         (True, 1)
         """
-        cols, dealt, runs = state
-        out = []
-        auto_remove, shift = self.auto_remove, self.shift
-        dealing = dealt < len(self.stock)
-        for m in self.moves(cols, dealing):
-            if m.kind != "move":
-                child, turned = self.step(state, m)
-                out.append((m, *child, turned) if seen is None else (m, *child, turned, None))
-                continue
-            s, d, k = m.src, m.dst, m.count
-            assert s is not None and d is not None and k is not None   # (a move of the table: all three)
-            col, dcol = cols[s], cols[d]
-            if col[-1] & RANK_MASK == ACE and len(dcol) - 1 - dcol[0] + k >= RUN_LENGTH:
-                left, moved, finished, turned = shift(col, dcol, k)   # a run may be finished: shift says
-                done = runs + 1 if finished and auto_remove else runs
-                turned = (turned & 1) + (turned >> 1)
-            else:   # (shift inlined, for the moves that finish nothing: the hot loop of every search)
-                left, moved, done, turned = col[:-k], dcol + col[-k:], runs, 0
-                if left[0] and left[0] == len(left) - 1:
-                    left = bytes((left[0] - 1,)) + left[1:]   # turn over the card on top
-                    turned = 1
-            new = list(cols)
-            new[s] = left
-            new[d] = moved
-            if seen is None:
-                out.append((m, tuple(new), dealt, done, turned))
-                continue
-            table = tuple(new)
-            key = (table, dealt, done) if dealing else (tuple(sorted(table)), done)
-            if key not in seen:   # (most tables after the last deal were seen: nothing more made of them)
-                out.append((m, table, dealt, done, turned, key))
-        return out
+        return self.expander(seen)(state)
+
+    def expander(self, seen: dict | set | None = None, linked: bool = False) -> Callable[..., list[tuple]]:
+        """:meth:`children` as a function of the table alone, for one search whose tables met are ``seen``, with
+        the core's fields read once rather than at every table. ``linked``: ``seen`` is the search's tree, a
+        ``dict`` from each table's key to ``(its parent's key, the move)``; the function then takes the table's
+        key too (``children(state, key)``) and enters each move's child it keeps in the tree, so that no two
+        moves of a table give it one child twice (the solver's hot loop; a deal's or a send's child, whose key
+        is ``None``, is left for the search to enter)."""
+        auto_remove, shift, step, steps = self.auto_remove, self.shift, self.step, self.steps
+        stock = len(self.stock)
+
+        def children(state: tuple, here: tuple | None = None) -> list[tuple]:
+            cols, dealt, runs = state
+            dealing = dealt < stock
+            out = []
+            for m, s, d, k in steps(cols, dealing):
+                if s < 0:
+                    child, turned = step(state, m)
+                    out.append((m, *child, turned) if seen is None else (m, *child, turned, None))
+                    continue
+                col, dcol = cols[s], cols[d]
+                if col[-1] & RANK_MASK == ACE and len(dcol) - 1 - dcol[0] + k >= RUN_LENGTH:
+                    left, moved, finished, turned = shift(col, dcol, k)   # a run may be finished: shift says
+                    done = runs + 1 if finished and auto_remove else runs
+                    turned = (turned & 1) + (turned >> 1)
+                else:   # (shift inlined, for the moves that finish nothing: the hot loop of every search)
+                    left, moved, done, turned = col[:-k], dcol + col[-k:], runs, 0
+                    if left[0] and left[0] == len(left) - 1:
+                        left = bytes((left[0] - 1,)) + left[1:]   # turn over the card on top
+                        turned = 1
+                new = list(cols)
+                new[s] = left
+                new[d] = moved
+                if seen is None:
+                    out.append((m, tuple(new), dealt, done, turned))
+                    continue
+                table = tuple(new)
+                key = (table, dealt, done) if dealing else (tuple(sorted(table)), done)
+                if key not in seen:   # (most tables after the last deal were seen: nothing more made of them)
+                    if linked:
+                        seen[key] = (here, m)   # type: ignore[index]  # (a dict when linked)
+                    out.append((m, table, dealt, done, turned, key))
+            return out
+
+        return children
 
 
 #: Each card as a one-byte column tail (what a deal puts on a column).

@@ -20,6 +20,15 @@ if TYPE_CHECKING:
     from .widget import Widget
 
 
+def nothing(_: object) -> None:
+    """``None``, whatever it is given: an action whose answer is not a move made by hand.
+
+    >>> nothing(False) is None
+    True
+    """
+    return None
+
+
 class Dispatch:
     """A table's answers to its front end: :meth:`handle` is the widget's ``on_msg`` callback.
 
@@ -114,8 +123,8 @@ class Dispatch:
         else:
             self._table.winnable = on
 
-    # (``x() and None`` answers ``x()`` when it is false: stop_thinking, undo_to_winnable, resume and
-    # undo_to_turning may answer ``False`` or ``0``, not ``None``; kept as they are, hence their type: ignores)
+    # (``nothing(x())``: the action's answer is not a move made by hand, whatever ``x`` answers: a move undone,
+    # a hint shown, ``False`` or ``0`` where nothing was to stop, resume or undo)
     #: What each action of the protocol does.
     ACTS: dict[str, Callable[[Dispatch, dict, int], Move | None]] = {
         "move": lambda self, c, n: self._step(move_of(c, n)),
@@ -123,19 +132,19 @@ class Dispatch:
         "deal": lambda self, c, n: self._step(DEAL),
         "send": lambda self, c, n: self._step(Move("send", field(c, "src", 0, n))),
         "redo": lambda self, c, n: self._table.redo(),
-        "undo": lambda self, c, n: self._table.undo() and None,
+        "undo": lambda self, c, n: nothing(self._table.undo()),
         "restart": lambda self, c, n: self._table.restart(),
-        "hint": lambda self, c, n: self._table.hint() and None,
+        "hint": lambda self, c, n: nothing(self._table.hint()),
         "new": _act_new,
-        "think": lambda self, c, n: self._table.think() and None,
-        "stop_thinking": lambda self, c, n: self._table.stop_thinking() and None,  # type: ignore[dict-item, return-value]
+        "think": lambda self, c, n: nothing(self._table.think()),
+        "stop_thinking": lambda self, c, n: nothing(self._table.stop_thinking()),
         "winnable": _act_winnable,
-        "undo_to_winnable": lambda self, c, n: self._table.undo_to_winnable() and None,  # type: ignore[dict-item, return-value]
-        "resume": lambda self, c, n: self._table.resume() and None,  # type: ignore[dict-item, return-value]
+        "undo_to_winnable": lambda self, c, n: nothing(self._table.undo_to_winnable()),
+        "resume": lambda self, c, n: nothing(self._table.resume()),
         "stats": lambda self, c, n: self._table.show_stats(flag(c, "open", self._table.view["panel"] is None)),
         "away": _act_away,
-        "analyse": lambda self, c, n: self._table.where_did_it_go_wrong() and None,
+        "analyse": lambda self, c, n: nothing(self._table.where_did_it_go_wrong()),
         "resign": lambda self, c, n: self._table.resign(),
-        "undo_to_turning": lambda self, c, n: self._table.undo_to_turning_point() and None,  # type: ignore[dict-item, return-value]
+        "undo_to_turning": lambda self, c, n: nothing(self._table.undo_to_turning_point()),
         "four_colour": _act_four_colour,
     }

@@ -159,7 +159,7 @@ def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: thr
     cap = limit.tables
     most = MAX_TABLES if held_cap is None else held_cap   # (one comparison a table kept, bound or none)
     stock, goal = len(core.stock), g.runs_total
-    children = core.children
+    children = core.expander()   # (the core's children of a table, its fields read once)
 
     def down(cols: tuple[bytes, ...]) -> int:
         return sum(c[0] for c in cols)

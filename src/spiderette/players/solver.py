@@ -154,6 +154,34 @@ class SolveResult:
         return text + (f"; {self.odds.words()}" if self.odds is not None else "")
 
 
+class Shared:
+    """What the searches of one :func:`solve` share: the search core of each way of pruning (whose moves,
+    remembered by their tables' facts, every round of the streamliner meets again) and each weight set's
+    column costs, at most :data:`COLUMNS_COSTED` columns each before they are forgotten."""
+
+    def __init__(self, g: Game) -> None:
+        self.game = g
+        self.cores: dict[Pruning, Core] = {}
+        self.column_costs: dict[tuple, dict[bytes, int]] = {}
+
+    def core(self, pruning: Pruning) -> Core:
+        got = self.cores.get(pruning)
+        if got is None:
+            got = self.cores[pruning] = Core(self.game, pruning)
+        return got
+
+    def costs(self, weights: Weights) -> dict[bytes, int]:
+        w = weights   # (by the terms a column's cost reads: weight sets that differ elsewhere share them)
+        got = self.column_costs.setdefault((w.hidden, w.buried, w.out_of_order, w.off_suit, w.empty_column), {})
+        if len(got) > COLUMNS_COSTED:
+            got.clear()
+        return got
+
+
+#: How many columns' costs a weight set keeps between the searches of one :func:`solve` at most.
+COLUMNS_COSTED = 500_000
+
+
 class _Search:
     """The solver's view of the search core (:mod:`spiderette.engine.core`): the table, its moves and the
     heuristic, for one game's rules and stock.
@@ -162,18 +190,21 @@ class _Search:
     cards dealt so far, ``runs`` the finished runs.
     """
 
-    def __init__(self, g: Game, weights: Weights = BALANCED, whole_runs: bool = False, deals: bool = True) -> None:
+    def __init__(self, g: Game, weights: Weights = BALANCED, whole_runs: bool = False, deals: bool = True,
+                 shared: Shared | None = None) -> None:
         self.w = weights
         # the streamliner (only whole runs move: not a complete search), or the complete search; ``deals``
         # False: only the tables reachable before the next deal
-        pruning = (EAGER_STREAMLINER if weights.eager else STREAMLINER) if whole_runs else COMPLETE
-        self.core = Core(g, replace(pruning, deals=deals))
+        pruning = replace((EAGER_STREAMLINER if weights.eager else STREAMLINER) if whole_runs else COMPLETE,
+                          deals=deals)
+        shared = shared or Shared(g)
+        self.core = shared.core(pruning)
         self.n = g.columns
         self.links = g.rules.links  # does a card continue a group on another (by suit, or colour)
         self.fits = None if g.rules.build == "any" else g.rules.fits   # may a card be built on another
         self.runs_total = g.runs_total
         self.stock = self.core.stock
-        self.column_costs: dict[bytes, int] = {}
+        self.column_costs = shared.costs(weights)
 
     def root(self, g: Game) -> tuple:
         return columns_of(g), 0, g.runs_completed
@@ -255,10 +286,11 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
     # First the streamliner: rounds of searches, each weight set in turn, in which only whole runs move.
     stream_budget = budget.share(STREAMLINER_SHARE)
     round_nodes = FIRST_ROUND
+    shared = Shared(start)
     while True:
         exhausted = False
         for weights in PORTFOLIO:
-            space = _Search(start, weights, whole_runs=True)
+            space = _Search(start, weights, whole_runs=True, shared=shared)
             outcome, line, used, _, _ = _best_first(space, space.root(start),
                                                  stream_budget.cap(round_nodes, nodes), cancel)
             nodes += used
@@ -275,7 +307,7 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
             break
         round_nodes *= 4
     # Then the complete search (every useful move) in the rest of the budget: exhausting it is a proof of loss.
-    space = _Search(start)
+    space = _Search(start, shared=shared)
     outcome, line, used, _, still = _best_first(space, space.root(start), budget.cap(None, nodes), cancel)
     nodes += used
     del space   # (its tables' costs, and its core's caches, go with it)
@@ -360,9 +392,10 @@ def _search(space: _Search, root: tuple, cap: Cap,
     parent: dict[tuple, tuple[tuple, Move] | None] = {root_key: None}
     best = space.cost(root)
     best_key = root_key
-    frontier = [(best, 0, 0, root, best)]  # (priority, -order: newest first among equals, depth, table, cost)
+    # (priority, -order: newest first among equals, depth, table, cost, the table's key)
+    frontier = [(best, 0, 0, root, best, root_key)]
     count = nodes = 0
-    key, children, goal = space.key, space.core.children, space.runs_total
+    key, children, goal = space.key, space.core.expander(parent, linked=True), space.runs_total
     finished_run, in_stock = space.w.finished_run, space.w.in_stock
     costs, cc = space.column_costs, space.column_cost
     get = costs.get
@@ -390,16 +423,13 @@ def _search(space: _Search, root: tuple, cap: Cap,
                 break
             if cancel is not None and cancel.is_set():
                 return "cancelled", [], nodes, best, len(frontier)
-        _, _, depth, state, here_cost = heapq.heappop(frontier)
+        _, _, depth, state, here_cost, here = heapq.heappop(frontier)
         nodes += 1
-        here = key(state)
         depth += 1
         cols, dealt, runs = state
         dealing = dealt < stock   # (else the columns are interchangeable: a table's key has them sorted)
-        for m, new, now_dealt, done, _, ck in children(state, parent):   # (the core's one applier; those seen
-            if m.kind == "move":                                            # left out)
-                if ck in parent:   # (two moves of this table to one child: the first is kept)
-                    continue
+        for m, new, now_dealt, done, _, ck in children(state, here):   # (the core's one applier: the moves'
+            if ck is not None:                                           # children not seen, entered in parent)
                 child = ck if dealing else (new, dealt, done)
                 # the cost: only the two columns the move touched are looked at again
                 s, d = m.src, m.dst
@@ -416,13 +446,13 @@ def _search(space: _Search, root: tuple, cap: Cap,
                 for old, col in zip(cols, new):
                     if col is not old:
                         c += (get(col) or cc(col)) - costs[old]
-            parent[ck] = (here, m)
+                parent[ck] = (here, m)
             if child[2] == goal:
                 return "win", line_to(ck), nodes, c, len(frontier)
             count -= 1
             if c < best:
                 best, best_key = c, ck
-            heapq.heappush(frontier, (c + path * depth, count, depth, child, c))
+            heapq.heappush(frontier, (c + path * depth, count, depth, child, c, ck))
     return outcome, line_to(best_key), nodes, best, len(frontier)
 
 

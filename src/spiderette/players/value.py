@@ -3,7 +3,7 @@
 Both are costs (lower is better) in the planner's units, summed over the columns, so that the planner caches
 each column's cost once per plan:
 
-* ``"handmade"``: the weights named in :mod:`spiderette.players.planner` (``FACE_DOWN``, ``BURIED``, ...);
+* ``"handmade"``: the weights named in :mod:`spiderette.players.plan_costs` (``FACE_DOWN``, ``BURIED``, ...);
 * ``"learned"``: a linear model of the features of :mod:`spiderette.players.features`, fitted by
   ``benchmarks/train_value.py`` on the planner's own games (the cards still hidden when the game ended),
   shipped as ``value_model.json`` beside this module. Its weights that grow or shrink with the deals left

@@ -1,0 +1,170 @@
+"""The planner's search: best-first among the cards a player sees, for the best table each first move reaches.
+
+One job: from the visible table, try the lines of moves the search core allows (:data:`PLANNER_MOVES
+<spiderette.players.planner.PLANNER_MOVES>`), cheapest table first by the costs of
+:mod:`spiderette.players.plan_costs`, within a budget of tables expanded, and keep the best table found under
+each first move (:func:`search`); read a line back from the search's nodes (:func:`line_of`, :func:`moves_of`);
+the lowest cost met in a stage of the game (:func:`best_met`). What to play of it, or whether to deal, is
+:mod:`spiderette.players.planner`'s.
+
+>>> from spiderette import Game
+>>> from spiderette.engine.core import Core, columns_of
+>>> from spiderette.players.plan_costs import PlanCosts, unseen_cards
+>>> from spiderette.players.planner import PLANNER_MOVES
+>>> g = Game(seed=7)
+>>> core, table = Core(g, PLANNER_MOVES, visible=True), columns_of(g, visible=True)
+>>> best, nodes, expanded, now = search(core, PlanCosts(g, core), table, g.stock_count, set(), 100,
+...                                     unseen_cards(g, table), False)
+>>> expanded <= 100 and all(g.why_illegal(moves_of(line_of(nodes, nid))[0]) is None for _, nid in best.values())
+True
+
+**The table as the search sees it.** A column is the search core's (:mod:`spiderette.engine.core`): bytes, the
+face-down count first, then a 0 for each face-down card (the planner never reads one) and the face-up cards; a
+table is a tuple of columns, one to one with the columns of :func:`~spiderette.engine.predicates.visible_key`
+(:func:`of_key`).
+"""
+
+from __future__ import annotations
+
+import heapq
+import threading
+
+from ..engine.cards import RUN_LENGTH
+from ..engine.core import TURNED_DESTINATION, TURNED_SOURCE, Core, visible_column
+from ..engine.move import Move
+from .plan_costs import EMPTY_WHEN_DEALING, STEP, PlanCosts, ranks_of, turn_value
+
+__all__ = ["search", "line_of", "moves_of", "best_met", "of_key"]
+
+
+def of_key(columns: tuple) -> tuple:
+    """The search's table of the columns of a :func:`~spiderette.engine.predicates.visible_key`.
+
+    >>> from spiderette import Game
+    >>> from spiderette.engine.core import columns_of
+    >>> from spiderette.engine.predicates import visible_key
+    >>> g = Game(seed=7)
+    >>> of_key(visible_key(g)[0]) == columns_of(g, visible=True)
+    True
+    """
+    return tuple(visible_column(d, up) for d, up in columns)
+
+
+def search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | frozenset, budget: int,
+           unseen: list[int], filling: bool, cancel: threading.Event | None = None) -> tuple[dict, list, int, int]:
+    """Best-first search from ``root``: ``(best node per first move, nodes, tables expanded, root cost)``.
+
+    A node is ``(parent, (src, dst, count), value, depth, ends_with)``. With ``filling`` (the planner wants
+    to deal) empty columns cost EMPTY_WHEN_DEALING each. ``seen``: the visible tables ``(table, stock)``
+    already met in the game; no line passes through one of them again. The moves are ``core``'s
+    (the planner's: :data:`~spiderette.players.planner.PLANNER_MOVES`); the value of a table is its parent's,
+    less the two columns the move changed, plus the two it made. ``unseen``: the cards a player has not seen
+    (:func:`~spiderette.players.plan_costs.unseen_cards`), which value a card turned over. Setting ``cancel``
+    stops the search early (what was found so far).
+    """
+    penalty = EMPTY_WHEN_DEALING if filling else 0
+    ranks, total = ranks_of(unseen), len(unseen)
+    cc, get = costs.column_cost, costs.cache.get
+    auto = core.auto_remove
+
+    def cost(table: tuple, runs: int) -> int:
+        v = -costs.run_bonus * runs
+        for c in table:
+            v += cc(c)
+            if penalty and len(c) == 1:
+                v += penalty
+        return v
+
+    root_value = cost(root, 0)
+    nodes: list = [(-1, None, root_value, 0, None)]
+    heap: list = [(root_value, 0, root, 0)]
+    visited = {root} | {of_key(t) for t, s in seen if s == stock}   # (the game's memory: never back to a table met)
+    best: dict[int, tuple[int, int]] = {}  # first node id -> (priority, node id)
+    first_of = [0]
+    expanded = 0
+    while heap and expanded < budget:
+        if cancel is not None and not expanded % 64 and cancel.is_set():
+            break   # cancelled: what was found so far
+        _, nid, table, runs = heapq.heappop(heap)
+        expanded += 1
+        _, _, here, depth, _ = nodes[nid]
+        for m in core.moves(table, stock_left=stock > 0):
+            if m.kind != "move":
+                continue   # (a send: never here, the root sends first and a finished run ends its line)
+            s, d, k = m.src, m.dst, m.count
+            assert s is not None and d is not None and k is not None   # (a move of the table: all three)
+            col, dcol = table[s], table[d]
+            left, moved, finished, turned = core.shift(col, dcol, k)   # (the one applier says what it did)
+            down, dd = col[0], dcol[0]
+            src_turn = turned & TURNED_SOURCE   # every face-up card moved: a card turns over
+            # a run finished and left, and nothing is left face up over the face-down cards beneath it
+            dst_turn = turned & TURNED_DESTINATION
+            new_runs = runs + finished
+            ends = None
+            if finished:
+                ends = ("turn", d) if dst_turn else ("run", d)
+            child = table[:s] + (left,) + table[s + 1:]
+            child = child[:d] + (moved,) + child[d + 1:]
+            leaf = src_turn or dst_turn
+            if not leaf:
+                if child in visited:
+                    continue
+                visited.add(child)
+            if src_turn:
+                ends = ("turn", s)
+            elif ends is None and len(left) == 1:
+                ends = ("empty", s)
+            first = len(nodes) if nid == 0 else first_of[nid]
+            value = here - (get(col) or cc(col)) - (get(dcol) or cc(dcol)) - costs.run_bonus * finished
+            if penalty and len(dcol) == 1:
+                value -= penalty
+            if src_turn:   # valued as the turned card's column and the others
+                # (the destination as it lay before a card beneath the finished run turned over)
+                rest = bytes((dd,)) + bytes(dd) if dst_turn else moved
+                value += cc(rest) + (penalty if penalty and len(rest) == 1 else 0)
+                value += turn_value(costs, child, s, down - 1, ranks, total)
+            else:
+                value += cc(left) + (penalty if penalty and len(left) == 1 else 0)
+                if dst_turn:
+                    value += turn_value(costs, child, d, dd - 1, ranks, total)
+                else:
+                    rest = moved[:-RUN_LENGTH] if finished and not auto else moved   # by hand: as if sent
+                    value += cc(rest) + (penalty if penalty and len(rest) == 1 else 0)
+            cid = len(nodes)
+            nodes.append((nid, (s, d, k), value, depth + 1, ends or ("better", None)))
+            first_of.append(first)
+            pri = value + STEP * (depth + 1)
+            prev = best.get(first)
+            if prev is None or pri < prev[0]:
+                best[first] = (pri, cid)
+            if not leaf and not (finished and not auto):
+                heapq.heappush(heap, (pri, cid, child, new_runs))
+    return best, nodes, expanded, root_value
+
+
+def line_of(nodes: list, nid: int) -> list[tuple[int, int, int]]:
+    """The steps ``(src, dst, count)`` from the root of :func:`search`'s ``nodes`` to node ``nid``."""
+    out = []
+    while nid > 0:
+        parent, step, *_ = nodes[nid]
+        out.append(step)
+        nid = parent
+    return out[::-1]
+
+
+def moves_of(steps: list[tuple[int, int, int]]) -> tuple[Move, ...]:
+    """The moves of the steps of a line (:func:`line_of`)."""
+    return tuple(Move("move", s, d, k) for s, d, k in steps)
+
+
+def best_met(costs: PlanCosts, table: tuple, stock: int, seen: set | frozenset, now: int) -> int:
+    """The lowest cost among the tables met in this stage of the game (the same stock, the same cards face
+    down, the same runs finished: the same cards on the table). A line improves only if it ends below it:
+    otherwise a player who plays one move of each plan could go round the stage for ever (one move towards a
+    plan, then another plan back, each better than the table just left). ``now``: the cost of ``table``, the
+    answer when nothing else of the stage was met."""
+    down = sum(c[0] for c in table)
+    cards = sum(len(c) - 1 - c[0] for c in table)
+    found = [sum(costs.column_cost(c) for c in of_key(t)) for t, s in seen
+             if s == stock and sum(d for d, _ in t) == down and sum(len(up) for _, up in t) == cards]
+    return min(found, default=now)
