@@ -256,10 +256,11 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
     ``solve(g, node_limit=100_000)``, gives the same answer on any machine, however busy. (A search to the end,
     however long: ``prove``.)
 
-    ``held`` bounds its memory: each search remembers every table it meets (:data:`HELD_BYTES` each), and once
-    it holds ``held`` (looked at every 256 tables expanded, so a few thousand more at most) a round of the
-    streamliner ends as at its budget, and the complete search stops: "unknown", reason
-    :data:`MEMORY_BOUND`. (Forgetting tables instead would lose the proof of loss an exhausted search gives.)
+    ``held`` bounds its memory: each search remembers every table it meets (some 600 bytes each,
+    :data:`~spiderette.players.limits.SOLVER_TABLE_BYTES`), and once it holds ``held`` (looked at every 256
+    tables expanded, so a few thousand more at most) a round of the streamliner ends as at its budget, and the
+    complete search stops: "unknown", reason :data:`MEMORY_BOUND`. (Forgetting tables instead would lose the
+    proof of loss an exhausted search gives.)
 
     >>> res = solve(Game(seed=12, suits=4), Limit(tables=100_000, held=20_000))
     >>> res.result, res.reason
