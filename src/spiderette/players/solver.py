@@ -262,7 +262,7 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
     complete search stops: "unknown", reason :data:`MEMORY_BOUND`. (Forgetting tables instead would lose the
     proof of loss an exhausted search gives.)
 
-    >>> res = solve(Game(seed=12, suits=4), Limit(tables=100_000, held=20_000))
+    >>> res = solve(Game(seed=80), Limit(tables=100_000, held=5_000))   # (deal 80: lost, its proof holds more)
     >>> res.result, res.reason
     ('unknown', 'memory bound reached')
     """
@@ -272,10 +272,16 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
     t0 = time.perf_counter()
     with g.locked():
         start = g.copy()
+    res = _solve(start, limit, cancel, t0)
+    if res.nodes >= GIVE_BACK_AFTER:
+        give_back()   # (its tables, and the caches its searches shared, are gone: their memory goes back)
+    return res
+
+
+def _solve(start: Game, limit: Limit, cancel: threading.Event | None, t0: float) -> SolveResult:
+    """:func:`solve` of ``start`` (a copy), its budget checked."""
 
     def result(outcome: str, line: Sequence[Move] = (), reason: str = "", still: int | None = None) -> SolveResult:
-        if nodes >= GIVE_BACK_AFTER:
-            give_back()   # (its tables are gone: their memory goes back to the system)
         odds = odds_for(start.variant, start.suits, nodes, hidden_cards(start)) if outcome == "unknown" else None
         return SolveResult(Verdict(outcome), list(line), nodes, time.perf_counter() - t0, reason, start=start,
                            odds=odds, open_tables=still)
@@ -311,7 +317,6 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
     space = _Search(start, shared=shared)
     outcome, line, used, _, still = _best_first(space, space.root(start), budget.cap(None, nodes), cancel)
     nodes += used
-    del space   # (its tables' costs, and its core's caches, go with it)
     if outcome == "win":
         return result("win", _checked(start, line))
     if outcome == "exhausted":
