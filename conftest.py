@@ -4,7 +4,8 @@
 not collected, and ``tests/test_env.py`` skips itself. Tests marked ``slow`` run only with ``SPIDERETTE_SLOW=1``.
 
 The doctests in ``src/`` (and every test) keep statistics and resume files in a temporary folder
-(``SPIDERETTE_HOME``), never in the user's data folder; ``tests/conftest.py`` gives each test its own.
+(``SPIDERETTE_HOME``), never in the user's data folder; ``tests/conftest.py`` gives each test its own. The
+table's searches count in tables alone (``SPIDERETTE_TABLES_ONLY``): no verdict depends on the clock.
 """
 
 import importlib.util
@@ -38,6 +39,9 @@ def pytest_configure(config):
 
     scratch = tempfile.mkdtemp(prefix="spiderette-tests-")
     os.environ["SPIDERETTE_HOME"] = os.path.join(scratch, "home")
+    # the table's searches count in tables alone, never seconds: the same verdicts however busy the machine
+    # (the browser tests' kernels inherit it)
+    os.environ["SPIDERETTE_TABLES_ONLY"] = "1"
     os.environ["XDG_DATA_HOME"] = os.path.join(scratch, "xdg-data")
 
 

@@ -2,6 +2,7 @@
 
     python benchmarks/postmortem.py [--deals 1-30] [--suits 4] [--nodes 40000] [--solves 12] [--processes 2]
                                     [--verbose]
+    python benchmarks/postmortem.py --memory 3 [--suits 4]
 
 Each deal is played by the planner (``PlannerStrategy()``, honest) until it wins or resigns; every game it
 does not win is analysed as the table analyses it, ``analyse(game, planner=False)`` with the table's budget
@@ -14,8 +15,13 @@ does not win is analysed as the table analyses it, ``analyse(game, planner=False
 * **winnable only** / **lost only**: one end known, not the other (no range);
 * **nothing**: no position decided.
 
-It prints the counts, the time each analysis took (median, the slowest) and the tables it expanded. A
-benchmark, not a test: it prints figures and asserts nothing.
+It prints the counts, the time each analysis took (median, the slowest) and the tables it expanded.
+
+``--memory DEAL``: the memory of the table's post-mortem of that deal's game (lost by the planner), in this
+process as in a kernel: the table's analysis (:class:`~spiderette.notebook.postmortem.PostMortem`, its budget
+and its bound on the tables held), then its longer analysis (ten times the tables a solve), with the resident
+set before, its peak (``benchmarks/rss.py``) and after each. A benchmark, not a test: it prints figures and
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from rss import Peak  # noqa: E402 - benchmarks/rss.py, beside this file
 from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
 
 from spiderette import Game, PlannerStrategy, analyse  # noqa: E402
@@ -81,6 +88,28 @@ def one(job: tuple[int, int, int, int]) -> tuple[int, bool, int, str, float, flo
     return seed, False, len(g.history), kind(a), wall, cpu, a.solves, getattr(a, "tables", -1), strip
 
 
+def memory(seed: int, suits: int) -> None:
+    """``--memory``: the table's two analyses of one lost game, with the memory each took."""
+    import threading
+
+    from spiderette.notebook.postmortem import PostMortem
+
+    g = played(seed, suits)
+    print(f"python {platform.python_version()}; deal {seed}, {suits} suit(s), played by the planner:"
+          f" {len(g.history)} moves, {g.status}")
+    if g.is_won:
+        return
+    post = PostMortem(threading.RLock())
+    for name, run in (("the analysis", lambda: post.start(g, lambda a: None)),
+                      ("the longer analysis", lambda: post.search_on(g, lambda a: None))):
+        t0 = time.perf_counter()
+        with Peak() as peak:
+            future = run()
+            a = future.result() if future is not None else None
+        said = "not run" if a is None else f"{a.solves} solves, {a.tables:,} tables; {kind(a)}"
+        print(f"  {name}: {said}; {time.perf_counter() - t0:.0f} s; {peak}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", default="1-30", help="first-last deal numbers (default 1-30)")
@@ -89,7 +118,11 @@ def main() -> None:
     ap.add_argument("--solves", type=int, default=None, help="the most solves (default: ANALYSIS_SOLVES)")
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--verbose", action="store_true", help="one line per deal, with its verdicts W / L / ?")
+    ap.add_argument("--memory", type=int, default=None, metavar="DEAL",
+                    help="the memory of the table's two analyses of this deal's game, in this process")
     args = ap.parse_args()
+    if args.memory is not None:
+        return memory(args.memory, args.suits)
     from spiderette.players import analysis
 
     nodes = args.nodes or analysis.ANALYSIS_NODES

@@ -1,14 +1,19 @@
 """The Winnable? indicator along played games: the share of positions it decides within its budget.
 
     python benchmarks/winnable.py [--deals 1-10] [--strategy planner|greedy] [--suits 4] [--processes 2]
-                                  [--max-moves 250]
+                                  [--max-moves 250] [--memory]
 
 Each deal is played by an honest strategy (the planner by default) on a real ``Widget(winnable=True)``, one
 move at a time through ``w.play``; after every move the benchmark waits for the indicator's verdict (its
 ``view["winnable"]``: a background solve of ``WINNABLE_TIME_LIMIT`` seconds, or no search at all when the
 game follows a winning line already found, or descends from a position proven lost) and counts it:
-winnable, lost, or unknown. Target: at least 95% of positions decided. A benchmark, not a test: it prints
-figures and asserts nothing.
+winnable, lost, or unknown. Target: at least 95% of positions decided.
+
+``--memory``: at every position it waits for all the indicator's rounds (its budget, ten times it, the proof
+pass: while the player thinks), one deal after another in this process, and prints the resident set before,
+its peak (``benchmarks/rss.py``) and after, for each deal: what a kernel holds while the indicator searches.
+Use it with few moves (``--deals 3 --max-moves 2``): an undecided four-suit table takes a few minutes.
+A benchmark, not a test: it prints figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from rss import Peak  # noqa: E402 - benchmarks/rss.py, beside this file
 from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
 
 from spiderette import Game, GreedyStrategy, PlannerStrategy  # noqa: E402
@@ -31,24 +37,26 @@ from spiderette.notebook.winnable import WINNABLE_TIME_LIMIT  # noqa: E402
 TARGET = 0.95
 
 
-def verdict(w: Widget) -> tuple[str, float]:
-    """Wait for the indicator's answer about the table on show: its state and the seconds waited."""
+def verdict(w: Widget, rounds: bool = False) -> tuple[str, float]:
+    """Wait for the indicator's answer about the table on show (``rounds``: its last, once it searches no
+    more): its state and the seconds waited."""
     t0 = time.perf_counter()
     while True:
-        state = (w.view.get("winnable") or {}).get("state")
-        if state not in (None, "thinking"):
+        shown = w.view.get("winnable") or {}
+        state = shown.get("state")
+        if state not in (None, "thinking") and not (rounds and shown.get("searching")):
             return state, time.perf_counter() - t0
         time.sleep(0.005)
 
 
-def one(job: tuple[int, int, str, int]) -> tuple[int, dict[str, int], float, str]:
-    seed, suits, strategy, max_moves = job
+def one(job: tuple[int, int, str, int, bool]) -> tuple[int, dict[str, int], float, str]:
+    seed, suits, strategy, max_moves, rounds = job
     play = PlannerStrategy() if strategy == "planner" else GreedyStrategy()
     w = Widget(game=Game(seed=seed, suits=suits), winnable=True, record=False)
     counts = {"win": 0, "loss": 0, "unknown": 0}
     waited = 0.0
     for _ in range(max_moves):
-        state, seconds = verdict(w)
+        state, seconds = verdict(w, rounds)
         counts[state] += 1
         waited += seconds
         g = w.game
@@ -69,12 +77,24 @@ def main() -> None:
     ap.add_argument("--strategy", choices=("planner", "greedy"), default="planner")
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--max-moves", type=int, default=250)
+    ap.add_argument("--memory", action="store_true",
+                    help="every round at every position, in this process, with the memory it took")
     args = ap.parse_args()
     deals = deal_range(args.deals)
+    if args.memory:
+        print(f"python {platform.python_version()}; {args.suits} suit(s), deals {deals.start}-{deals.stop - 1}"
+              f" played by {args.strategy}, at most {args.max_moves} positions each; every round of the indicator")
+        for seed in deals:
+            t0 = time.perf_counter()
+            with Peak() as peak:
+                _, counts, _, status = one((seed, args.suits, args.strategy, args.max_moves, True))
+            print(f"  deal {seed} ({status}): winnable {counts['win']}, lost {counts['loss']}, unknown"
+                  f" {counts['unknown']}; {time.perf_counter() - t0:.0f} s; {peak}")
+        return
     print(f"python {platform.python_version()}; spiderette, {args.suits} suit(s), deals {deals.start}-"
           f"{deals.stop - 1} played by {args.strategy}; the indicator's budget {WINNABLE_TIME_LIMIT:g} s per "
           f"search; {args.processes} process(es)")
-    jobs = [(seed, args.suits, args.strategy, args.max_moves) for seed in deals]
+    jobs = [(seed, args.suits, args.strategy, args.max_moves, False) for seed in deals]
     total = {"win": 0, "loss": 0, "unknown": 0}
     waited = 0.0
     with ProcessPoolExecutor(args.processes) as pool:

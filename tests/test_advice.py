@@ -80,11 +80,11 @@ def test_the_search_tallies_every_candidate_and_warns_it_is_optimistic():
 
 def test_the_solver_always_answers():
     lost = Game.from_dict(LOST)
-    h = hint(lost, method="solver", time_limit=30)
+    h = hint(lost, method="solver", node_limit=50_000)
     assert h is not None and h.move is None and h.reason.startswith("not winnable from here (proven")
     unknown = hint(Game(seed=7), method="solver", node_limit=10)
     assert unknown.move is None and unknown.reason.startswith("unknown within the budget")
-    win = hint(Game.from_dict(ONE_FROM_WON), method="solver", time_limit=30)
+    win = hint(Game.from_dict(ONE_FROM_WON), method="solver", node_limit=50_000)
     assert str(win.move) == "ba1" and win.reason.startswith("spoiler") and win.line == (win.move,)
 
 

@@ -76,8 +76,10 @@ def test_odds_are_quoted_only_where_they_were_measured():
 def test_probably_lost_only_where_the_measurement_supports_it():
     sure = Odds("spiderette", 4, 40_000, (0, 15), 60, 2, 55, 10, (0.01, 0.11), 0.16)
     unsure = Odds("spiderette", 4, 40_000, (0, 15), 6, 0, 2, 10, (0.0, 0.39), 0.9)
-    assert sure.probably_lost and sure.short() == "probably lost (2 in 60 such were winnable)"
-    assert not unsure.probably_lost and unsure.short() == "undecided (0 in 6 such were winnable)"
+    assert sure.probably_lost and sure.short() == ("probably lost: 2 of 60 like it (0-15 cards hidden, undecided by"
+                                                   " 40,000 tables) proved winnable with 10× the search")
+    assert not unsure.probably_lost and unsure.short() == ("undecided: 0 of 6 like it (0-15 cards hidden, undecided"
+                                                           " by 40,000 tables) proved winnable with 10× the search")
     for o in table():   # the table's own rows: the flag is the rule, never a guess
         assert o.probably_lost == (o.open_high < 0.5)
         n_open = o.undecided - o.lost
@@ -90,15 +92,16 @@ def test_an_undecided_solve_says_what_is_known():
     text = str(res)
     head = "probably lost" if res.odds.probably_lost else "unknown"
     assert text.startswith(f"{head}: no win found in 40,000 tables and no loss proven")
-    assert res.odds.words() in text and "turned out winnable with 10 times the search" in text
+    assert res.odds.words() in text and "proved winnable with 10 times the search" in text
+    assert f"of {res.odds.undecided} positions like it (the same variant and suits," in text
     tiny = solve(Game(seed=7), node_limit=100)
-    assert tiny.odds is None and "turned out" not in str(tiny)
+    assert tiny.odds is None and "proved winnable" not in str(tiny)
 
 
 def test_the_solver_hint_quotes_the_odds():
     h = hint(Game(seed=7), method="solver", node_limit=40_000)
     assert h.move is None and "within the budget (node limit reached, 40,000 tables)" in h.reason
-    assert "turned out winnable with 10 times the search" in h.reason
+    assert "proved winnable with 10 times the search" in h.reason
 
 
 def test_the_winnable_indicator_shows_the_odds_and_searches_on_while_the_player_thinks(monkeypatch):
@@ -141,7 +144,8 @@ def test_the_post_mortem_and_its_replay_quote_the_odds_of_undecided_positions():
     unknown = [s for s in a.steps if s.verdict == "unknown"]
     assert unknown and all(s.odds is not None and s.odds.budget == 40_000 for s in unknown)
     if a.steps[0].verdict == "unknown" and a.last_winnable is None:
-        assert f"The deal's start is {a.steps[0].odds.short()}" in a.summary
+        odds = a.steps[0].odds
+        assert f"The deal's start is {odds.head}: {odds.words()}." in a.summary
     r = Replay(a, spoilers=True)   # (every entry described at once)
     for i, e in enumerate(r.entries):
         step = a.steps[i + 1]

@@ -166,7 +166,7 @@ def test_a_move_the_hints_do_not_suggest_says_so():
 
 
 def test_multi_card_moves_empty_columns_completed_runs_and_sends():
-    res = solve(win_in_three(), time_limit=5)
+    res = solve(win_in_three(), node_limit=50_000)
     r = Replay(res, spoilers=True)
     assert len(r.entries) == len(res.moves) and r.entries[-1]["cards"].endswith(", completing a run")
     g = win_in_three()
@@ -188,7 +188,7 @@ def test_multi_card_moves_empty_columns_completed_runs_and_sends():
 def test_no_card_face_down_at_the_step_shown_is_synced():
     for g in (greedy_game(limit=40), win_in_three()):
         if not g.history:
-            g.play(solve(g, time_limit=5).moves)
+            g.play(solve(g, node_limit=50_000).moves)
         r = Replay(g)
         for k in range(len(r) + 1):
             r.go(k)
@@ -219,7 +219,7 @@ def _won_line() -> Game:
 # ------------------------------------------------------------------------------------------- sources
 def test_a_solver_line_is_replayed_from_the_position_solved():
     g = win_in_three()
-    res = solve(g, time_limit=5)
+    res = solve(g, node_limit=50_000)
     r = Replay(res)
     assert len(r) == 3 and r.note.startswith("Solver: winnable (line of 3 moves")
     assert table_part(r.view) == expected_view(g)
@@ -300,7 +300,7 @@ def test_bad_options_and_steps_are_refused():
 def test_a_solve_result_that_cannot_be_replayed_is_refused():
     from dataclasses import replace
 
-    res = solve(win_in_three(), time_limit=5)
+    res = solve(win_in_three(), node_limit=50_000)
     with pytest.raises(ValueError, match="no start position"):
         Replay(replace(res, start=None))
     with pytest.raises(ValueError, match=r"move 2 of the line \(ab1\) cannot be played"):

@@ -28,10 +28,10 @@ def exhaustive_loss(g: Game, limit: int = 200_000) -> bool:
 # ------------------------------------------------------------------------------------------- known answers
 def test_wins_in_one_and_three_moves_with_three_runs_already_home():
     g = game("spiderette", [run("S", 13, 2), ["AS"]], foundations=["H", "D", "C"])
-    res = solve(g, time_limit=5)
+    res = solve(g, node_limit=50_000)
     assert res.result == "win" and [str(m) for m in res.moves] == ["ba1"]
     g = game("spiderette", [run("S", 13, 4), ["3S"], ["2S"], ["AS"]], foundations=["H", "D", "C"])
-    res = solve(g, time_limit=5)
+    res = solve(g, node_limit=50_000)
     assert res.result == "win" and len(res.moves) >= 3 and replayed(g, res.moves).is_won
 
 
@@ -71,7 +71,7 @@ def test_no_move_at_all_is_a_proven_loss():
     # four kings and three cards that fit nowhere on top, the rest face down under them; the stock is empty
     g = game("spiderette", [["*", "KS"], ["KH"], ["KD"], ["KC"], ["9H"], ["6D"], ["3C"]])
     assert g.status == "lost"
-    res = solve(g, time_limit=5)
+    res = solve(g, node_limit=50_000)
     assert res.result == "loss" and res.moves == []
 
 
@@ -79,7 +79,7 @@ def test_a_dead_end_is_a_proven_loss():
     # three runs home, three cards in the tableau, ten in the stock: a column stays empty, so no deal ever
     g = game("spiderette", [["5S"], ["9S"], ["QS"]], stock_size=10, foundations=["H", "D", "C"])
     assert g.status == "dead_end"
-    res = solve(g, time_limit=5)
+    res = solve(g, node_limit=50_000)
     assert res.result == "loss"
     assert exhaustive_loss(g)
 
@@ -90,14 +90,14 @@ def test_a_loss_with_moves_to_spare_is_proven_and_cross_checked():
                             ["QS", "7H", "KH"], ["JS", "AH", "9H"], ["TS", "3H", "8H", "2H"],
                             ["TH", "QH", "9S", "4H", "JH"]], foundations=["D", "C"])
     assert g.status == "playing" and [str(m) for m in g.legal_moves()] == ["bc1"]
-    res = solve(g, time_limit=10)
+    res = solve(g, node_limit=50_000)
     assert res.result == "loss" and exhaustive_loss(g)
 
 
 def test_an_undecided_verdict_says_how_many_tables_a_proof_would_still_look_at():
     """Deal 80 is lost (a proof: 22,893 tables). Stopped short, the solver says how many tables it had found and
     not yet looked at, each of which the proof still expands: never more than the proof had left to do."""
-    proof = solve(Game(seed=80), time_limit=None)
+    proof = solve(Game(seed=80), node_limit=200_000)
     assert proof.result == "loss" and proof.open_tables is None
     for budget in (3_000, 10_000, 20_000):
         res = solve(Game(seed=80), time_limit=None, node_limit=budget)

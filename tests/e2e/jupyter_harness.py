@@ -98,6 +98,8 @@ class JupyterServer:
         env["PYTHONPATH"] = os.pathsep.join([str(SRC)] + [p for p in [env.get("PYTHONPATH")] if p])
         # statistics and the resume file of every kernel go to the server's temp folder, never the user's
         env["SPIDERETTE_HOME"] = str(self.tmp / "home")
+        # the table's searches count in tables alone: the kernel's verdicts never depend on the clock
+        env["SPIDERETTE_TABLES_ONLY"] = "1"
         env.pop("ANYWIDGET_HMR", None)
         env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
         return env

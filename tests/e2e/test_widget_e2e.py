@@ -457,14 +457,12 @@ def test_think_and_the_winnable_indicator(seed7):
     box = r.locator('[data-control="winnable"]')
     assert not box.is_checked() and not r.locator('[data-status="winnable"]').is_visible()
     box.check()
-    verdicts = ("winnable (line of", "not winnable from here", "unknown", "undecided (", "probably lost (")
-    t = H.wait_table(page, lambda t: t["status"]["winnable"].startswith(verdicts), timeout=30)
+    # (the kernel's searches count in tables alone, SPIDERETTE_TABLES_ONLY: deal 7 is won within the indicator's
+    # 200,000 tables however busy the machine, never "unknown" for want of seconds)
+    t = H.wait_table(page, lambda t: t["status"]["winnable"].startswith("winnable (line of"), timeout=120)
     assert H.kernel_json(page, "w.winnable") is True
     verdict = H.kernel_json(page, "w.view['winnable']")
-    if verdict["state"] == "win":
-        assert t["status"]["winnable"] == f"winnable (line of {verdict['moves']} moves)"
-    elif verdict["state"] == "unknown":   # the odds measured for such tables, in Python's words
-        assert t["status"]["winnable"] == (verdict["odds"] or "unknown")
+    assert verdict["state"] == "win" and t["status"]["winnable"] == f"winnable (line of {verdict['moves']} moves)"
     assert box.is_checked() and r.locator('[data-status="winnable"]').is_visible()
     H.screenshot(page, "table-winnable.png")
     box.uncheck()
@@ -819,10 +817,11 @@ def test_scripted_play_is_drawn_step_by_step(seed7):
 
     # in the background (wait=False) the call returns at once, and the kernel answers while the table plays on
     page.evaluate(WATCH_MOVES)
-    assert H.kernel_json(page, "_play.done()", setup="_play = w.play('d d', delay=1.0, wait=False)") \
+    # (3 s a step: the kernel answers the two cells below long before the play ends, however busy the machine)
+    assert H.kernel_json(page, "_play.done()", setup="_play = w.play('d d', delay=3.0, wait=False)") \
         is False, "w.play(..., wait=False) returns a Future before the play ends"
     assert H.kernel_json(page, "_play.done()") is False, "the kernel answers another cell during the play"
-    t = H.wait_table(page, lambda t: t["status"]["deals"] == "2")
+    t = H.wait_table(page, lambda t: t["status"]["deals"] == "2", timeout=60)
     assert [v for v, _ in page.evaluate("window.__seen")][-2:] == ["3", "4"]
     assert t["cols"] == cols(game("bd", "ea", "d", "d"))
     assert H.kernel_json(page, "[str(m) for m in _play.result(timeout=10)]") == ["d", "d"]
@@ -832,7 +831,8 @@ def test_scripted_play_is_drawn_step_by_step(seed7):
 def test_a_click_on_the_table_stops_a_background_play(seed7):
     """Any action in the browser stops a running w.play before it acts: the old moves never reach the new game."""
     page = seed7.page
-    H.kernel_eval(page, "_play = w.play('bd ea d d', delay=1.5, wait=False)")
+    # (30 s between steps: the click stops the play long before its second step, however busy the machine)
+    H.kernel_eval(page, "_play = w.play('bd ea d d', delay=30, wait=False)")
     H.wait_table(page, moves_are(1))
     H.root(page).locator('[data-action="new"]').click()
     H.root(page).locator('.sp-confirm [data-confirm-action="confirm"]').click()   # (a game in progress: asked)

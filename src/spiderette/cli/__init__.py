@@ -219,7 +219,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     outcome = "loss" if proof is not None and proof.outcome == "lost" else res.result
     print("verdict:", VERDICTS.get(outcome) or f"unknown ({res.reason or 'budget spent'})")
     if res.odds is not None and outcome == "unknown":   # what an unknown means, measured (spiderette.players.odds)
-        print(f"odds: {res.odds.short()}: {res.odds.words()}")
+        print(f"odds: {res.odds.head}: {res.odds.words()}")
     if proof is not None:
         print(f"proof: {proof}")
     if res.result == "win":

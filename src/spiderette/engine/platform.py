@@ -73,6 +73,19 @@ BROWSER_ANALYSIS_SOLVES = 4
 BROWSER_ANALYSIS_TABLES = 20_000
 #: How the table says that a search had the smaller budget.
 SMALLER_BUDGET = "with a smaller budget in the browser"
+#: Set in the environment (to anything but "" or "0"), the table's searches count their budgets in tables
+#: alone, never in seconds: the same verdicts on any machine, however busy (the tests set it, in
+#: ``conftest.py``; the Winnable? indicator's rounds are the table's one search with seconds).
+TABLES_ONLY = "SPIDERETTE_TABLES_ONLY"
+
+
+def tables_only() -> bool:
+    """Whether the table's searches count in tables alone (:data:`TABLES_ONLY` set), read at each search.
+
+    >>> tables_only() == (os.environ.get(TABLES_ONLY, "") not in ("", "0"))
+    True
+    """
+    return os.environ.get(TABLES_ONLY, "") not in ("", "0")
 
 
 def budget(full: int, browser: int) -> int:

@@ -6,7 +6,9 @@ the turning point (so face up, or gone to the foundations, ever since): no hidde
 is not known, it says the range (the last position known winnable, the first proven lost) in move numbers and
 offers to undo to the last winnable position, and **keeps searching while the player thinks**: the same analysis
 with ``ANALYSIS_MORE`` times the tables for each solve (``"searching": true`` in the view meanwhile), whose
-answer replaces the first one's words. The next action stops it; coming back to the position analysed starts
+answer replaces the first one's words. Each solve holds at most
+:data:`~spiderette.players.limits.SOLVER_HELD` tables (its memory: some 240 MiB), and says "unknown" when it
+would hold more. The next action stops it; coming back to the position analysed starts
 it again, until it has answered once.
 """
 
@@ -20,6 +22,7 @@ from ..engine import platform
 from ..engine.game import Game
 from ..players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES, Analysis, analyse
 from ..players.background import BackgroundTask, StoppableFuture
+from ..players.limits import SOLVER_HELD
 
 #: How many times more tables each solve of the longer analysis spends (ten times: the search the odds were
 #: measured with; about a minute at most).
@@ -57,7 +60,8 @@ class PostMortem:
                 done(result)   # (before the future answers: whoever waits on it then finds the table's words out)
 
             smaller: dict[str, Any] = {"node_limit": nodes, "max_solves": solves} if self.smaller else {}
-            return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop, **smaller),
+            return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop, max_held=SOLVER_HELD,
+                                                         **smaller),
                                     "spiderette-analyse", finished)
 
     def search_on(self, game: Game, done: Callable[[Analysis], None]) -> StoppableFuture | None:
@@ -77,7 +81,8 @@ class PostMortem:
                 done(result)
 
             nodes = ANALYSIS_NODES * ANALYSIS_MORE
-            return self._longer.start(lambda stop: analyse(copy, node_limit=nodes, planner=False, cancel=stop),
+            return self._longer.start(lambda stop: analyse(copy, node_limit=nodes, max_held=SOLVER_HELD, planner=False,
+                                                           cancel=stop),
                                       "spiderette-analyse-longer", finished)
 
     @property

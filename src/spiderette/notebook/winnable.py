@@ -26,22 +26,25 @@ from typing import Any
 from ..engine import platform
 from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
-from ..players.limits import Limit
-from ..players.proof import DEFAULT_MAX_HELD, Proof, prove
+from ..players.limits import PROOF_HELD, SOLVER_HELD, Limit
+from ..players.proof import Proof, prove
 from ..players.solver import SolveResult, solve
 
 #: Seconds the indicator's solver may take for one table, and the tables it may expand (whichever comes first:
-#: on a quiet machine the tables, so that its undecided verdicts quote the odds measured at that budget).
+#: on a quiet machine the tables, so that its undecided verdicts quote the odds measured at that budget; with
+#: :data:`~spiderette.engine.platform.TABLES_ONLY` set, as in the tests, the tables alone).
 WINNABLE_TIME_LIMIT = 5.0
 WINNABLE_TABLES = 200_000
 #: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
 #: played (ten times: the search the odds were measured with).
 WINNABLE_MORE = 10
 #: Then, while nothing is played still, the layered proof pass visits up to this many tables, holding at most
-#: :data:`~spiderette.players.proof.DEFAULT_MAX_HELD` at once (about a minute and 700 MB at the most: it forgets
-#: each finished layer).
-#: Deals 115 and 180 of four suits, lost, are proven in 1.2 and 5.1 million tables (7 s and 31 s, at most 0.7
-#: and 1.7 million held); the solver's own complete search needs its 60 s budget for them.
+#: :data:`~spiderette.players.limits.PROOF_HELD` at once (about a minute and 240 MiB at the most: it forgets
+#: each finished layer; every round of the indicator is bounded so, the solver's by
+#: :data:`~spiderette.players.limits.SOLVER_HELD`, so that the kernel stays under 600 MiB).
+#: Deals 115 and 180 of four suits, lost, are proven in 1.2 and 5.1 million tables (7 s and 31 s), but they
+#: hold 0.7 and 1.7 million at the most: more than the indicator holds (``spiderette solve N --prove`` holds
+#: more); the solver's own complete search needs its 60 s budget for them.
 WINNABLE_PROOF_TABLES = 6_000_000
 #: The rounds of search of an undecided table: the indicator's budget, ten times it, the proof pass.
 PROOF_ROUND = 2
@@ -117,13 +120,14 @@ class WinnableCheck:
         """Solve ``start`` in the background: round 0 with the indicator's budget, round 1 with
         ``WINNABLE_MORE`` times it; round 2 (:data:`PROOF_ROUND`) is the proof pass."""
         if rounds >= PROOF_ROUND:
-            limit = Limit(tables=WINNABLE_PROOF_TABLES, held=DEFAULT_MAX_HELD)
+            limit = Limit(tables=WINNABLE_PROOF_TABLES, held=PROOF_HELD)
             self._task.start(lambda stop: prove(start, limit, cancel=stop), "spiderette-proof",
                              lambda proof: self._record_proof(key, proof, history, current, show))
             return
         more = WINNABLE_MORE ** rounds
         tables = WINNABLE_TABLES * more if platform.THREADS else WINNABLE_BROWSER_TABLES
-        limit = Limit(tables=tables, seconds=WINNABLE_TIME_LIMIT * more)
+        seconds = None if platform.tables_only() else WINNABLE_TIME_LIMIT * more   # (tests: tables alone)
+        limit = Limit(tables=tables, seconds=seconds, held=SOLVER_HELD)
         self._task.start(
             lambda stop: solve(start, limit, cancel=stop),
             "spiderette-winnable", lambda res: self._record(key, res, history, current, show, start, rounds))

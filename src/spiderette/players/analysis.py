@@ -42,6 +42,7 @@ from ..engine.predicates import turns_over_a_card, visible_key
 from .advice import step_words
 from .background import StoppableFuture, run_in_thread
 from .limits import Limit, budget_of
+from .limits import tables as tables_arg
 from .odds import Odds
 from .planner import DEFAULT_BUDGET, plan
 from .solver import solve
@@ -70,7 +71,7 @@ class Position:
     winning line from here when winnable; ``face_down`` the cards still face down in the tableau;
     ``planner`` whether ``move`` was the planner's choice (``None`` at the end, when not asked, or when the
     budget ran out before this move). An unknown position solved with at least a measured budget has ``odds``:
-    how many such positions turned out winnable with ten times the search (:mod:`spiderette.players.odds`)."""
+    how many positions like it proved winnable with ten times the search (:mod:`spiderette.players.odds`)."""
 
     index: int
     move: Move | None
@@ -212,16 +213,17 @@ MAX_SOLVES = 10_000
 
 
 def _check(call: str, limit: object, node_limit: object, planner: object, max_solves: object,
-           cancel: object = None) -> int:
-    """The arguments of :func:`analyse`, and its tables for each solve: a wrong type is a ``TypeError``, a
-    wrong value a ``ValueError``."""
+           cancel: object = None, max_held: object = None) -> Limit:
+    """The arguments of :func:`analyse`, and the budget of each solve (its tables, and the tables it may hold):
+    a wrong type is a ``TypeError``, a wrong value a ``ValueError``."""
     node_limit = Limit.of(node_limit=node_limit, none=False).tables
-    tables = budget_of(call, limit, {"node_limit": (node_limit, ANALYSIS_NODES)}).tables
+    held = tables_arg(max_held, "max_held", none=True)
+    budget = budget_of(call, limit, {"node_limit": (node_limit, ANALYSIS_NODES), "max_held": (held, None)})
     whole(max_solves, "max_solves", 2, MAX_SOLVES)
     flag(planner, "planner")
     an_event(cancel)
-    assert tables is not None   # (budget_of gives a Limit without tables the shorthand's number)
-    return tables
+    assert budget.tables is not None   # (budget_of gives a Limit without tables the shorthand's number)
+    return budget
 
 
 def _start_and_moves(game: Game) -> tuple[Game, list[Move]]:
@@ -238,8 +240,9 @@ class _Judge:
     ``tables`` counts the tables its solves expanded, ``proof[k]`` those of the solve that proved ``k`` lost."""
 
     def __init__(self, positions: list[Game], moves: list[Move], node_limit: int,
-                 cancel: threading.Event | None) -> None:
+                 cancel: threading.Event | None, held: int | None = None) -> None:
         self.positions, self.moves, self.node_limit, self.cancel = positions, moves, node_limit, cancel
+        self.held = held   # the most tables a solve may hold (None: no bound)
         self.verdict: dict[int, str] = {}
         self.line: dict[int, tuple[Move, ...]] = {}
         self.proof: dict[int, int] = {}
@@ -261,7 +264,7 @@ class _Judge:
             return WINNABLE
         self.solves += 1
         self.limit[k] = limit
-        res = solve(g, time_limit=None, node_limit=limit, cancel=self.cancel)
+        res = solve(g, Limit(tables=limit, held=self.held), cancel=self.cancel)
         self.tables += res.nodes
         if res.result == "win":
             self._winnable(k, tuple(res.moves))
@@ -347,17 +350,22 @@ def _bisect(judge: _Judge, n: int, most: int, budget: int) -> tuple[int | None, 
 
 
 def analyse(source: object, limit: Limit | None = None, *, node_limit: int = ANALYSIS_NODES, planner: bool = True,
-            cancel: threading.Event | None = None, max_solves: int = ANALYSIS_SOLVES) -> Analysis:
+            cancel: threading.Event | None = None, max_solves: int = ANALYSIS_SOLVES,
+            max_held: int | None = None) -> Analysis:
     """Judge every position of a played game and find its turning point.
 
     ``source``: a :class:`Game` with its history, a save file's path, a study's ``res.game(deal)`` or a
     widget. ``limit``: the tables for each solve, ``analyse(g, Limit(tables=20_000))`` (a
-    :class:`~spiderette.Limit` of tables only; ``node_limit`` is its shorthand); ``max_solves``: the most
-    solves (the two ends of the game are always judged). ``planner=True`` also marks whether each move was the
-    planner's choice (:mod:`spiderette.players.planner`, honest: from the cards a player saw). ``cancel`` (a
-    ``threading.Event``) stops it between and inside solves: what is undecided then stays "unknown".
+    :class:`~spiderette.Limit` of tables, and of ``held``, the most tables each solve may hold at once: its
+    memory, see :func:`~spiderette.solve`; ``node_limit`` and ``max_held`` are their shorthands);
+    ``max_solves``: the most solves (the two ends of the game are always judged). ``planner=True`` also marks
+    whether each move was the planner's choice (:mod:`spiderette.players.planner`, honest: from the cards a
+    player saw). ``cancel`` (a ``threading.Event``) stops it between and inside solves: what is undecided then
+    stays "unknown".
     """
-    node_limit = _check("analyse", limit, node_limit, planner, max_solves, cancel)
+    budget_each = _check("analyse", limit, node_limit, planner, max_solves, cancel, max_held)
+    assert budget_each.tables is not None   # (_check: the shorthand's number where the limit names none)
+    node_limit = budget_each.tables
     start, moves = _start_and_moves(game_of(source))
     positions = [start.copy()]
     for m in moves:
@@ -368,7 +376,7 @@ def analyse(source: object, limit: Limit | None = None, *, node_limit: int = ANA
     budget = node_limit * max_solves
     # the planner's pass is paid from the same budget: a share of it kept back from the solves
     kept = min(n * PLAN_TABLES, int(budget * PLANNER_SHARE)) if planner else 0
-    judge = _Judge(positions, moves, node_limit, cancel)
+    judge = _Judge(positions, moves, node_limit, cancel, budget_each.held)
     lo, hi = _bisect(judge, n, max_solves, budget - kept)
     chose, spent = _planner_pass(positions, moves, budget - judge.tables, cancel) if planner else ({}, 0)
     judge.tables += spent
@@ -472,7 +480,7 @@ def _keeps(judge: _Judge, g: Game, m: Move, left: int) -> bool | None:
         return None
     after = g.copy()
     after.apply(m)
-    res = solve(after, time_limit=None, node_limit=min(judge.node_limit, left), cancel=judge.cancel)
+    res = solve(after, Limit(tables=min(judge.node_limit, left), held=judge.held), cancel=judge.cancel)
     judge.solves += 1
     judge.tables += res.nodes
     return {"win": True, "loss": False}.get(res.result)
@@ -525,14 +533,15 @@ def _odds_words(judge: _Judge, k: int | None) -> str:
         return ""
     assert k is not None   # (odds are looked up only for a position)
     where = "The deal's start" if k == 0 else f"The last position (after {_plural(k, 'move')})"
-    return f" {where} is {odds.short()}: {odds.words()}."
+    return f" {where} is {odds.head}: {odds.words()}."
 
 
 def analyse_async(source: object, limit: Limit | None = None, *, node_limit: int = ANALYSIS_NODES,
-                  planner: bool = True, max_solves: int = ANALYSIS_SOLVES) -> StoppableFuture:
+                  planner: bool = True, max_solves: int = ANALYSIS_SOLVES,
+                  max_held: int | None = None) -> StoppableFuture:
     """:func:`analyse` in a background thread: a ``Future`` of the :class:`Analysis` whose ``cancel()``
     stops it. The game is copied at once, so it may be played on meanwhile."""
-    node_limit = _check("analyse_async", limit, node_limit, planner, max_solves)   # before the Future is made
+    budget = _check("analyse_async", limit, node_limit, planner, max_solves, None, max_held)   # before the Future
     game = game_of(source).copy()
-    return run_in_thread(lambda stop: analyse(game, node_limit=node_limit, planner=planner, cancel=stop,
-                                              max_solves=max_solves), "spiderette-analyse")
+    return run_in_thread(lambda stop: analyse(game, budget, planner=planner, cancel=stop, max_solves=max_solves),
+                         "spiderette-analyse")

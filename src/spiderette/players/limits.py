@@ -9,8 +9,9 @@ every budget.
   :class:`~spiderette.SolverStrategy`, :class:`~spiderette.SearchStrategy`) and ``budget`` (the planner's:
   ``plan``, :class:`~spiderette.PlannerStrategy`, ``hint`` and ``hints``, ``Widget.think``);
 * ``seconds``: the time it may take; shorthand ``time_limit``;
-* ``held``: its memory, the most tables it may hold at once (about 270 bytes each); shorthand ``max_held``
-  (``prove``, the one search that bounds it).
+* ``held``: its memory, the most tables it may hold at once (some 600 bytes each in the solver, 400 in the
+  proof pass: :data:`SOLVER_TABLE_BYTES`, :data:`PROOF_TABLE_BYTES`); shorthand ``max_held`` (``prove``,
+  :func:`~spiderette.solve` and :func:`~spiderette.analyse`, the searches that bound it).
 
 A :class:`Limit` is checked when made (a wrong type is a ``TypeError``, a wrong value a ``ValueError``, each
 naming the field), frozen, and its repr reads back:
@@ -33,8 +34,11 @@ only then: a budget in tables alone gives the same answer on any machine); see :
 
 from __future__ import annotations
 
+import ctypes
+import gc
+import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..engine.errors import MAX_SECONDS, is_whole, quote, seconds, whole
@@ -68,6 +72,41 @@ def tables(value: object, name: str = "node_limit", none: bool = False) -> int |
     if not 1 <= value <= MAX_TABLES:
         raise ValueError(told)
     return value
+
+
+#: What a table held costs, in bytes, measured by ``benchmarks/postmortem.py --memory`` and
+#: ``benchmarks/winnable.py --memory`` (the resident set's growth over the tables held): the solver's (its
+#: dict of every table met, the heap of those still to expand, each new column and its cost) and the proof
+#: pass's (the sets of the layers in hand and waiting).
+SOLVER_TABLE_BYTES = 600
+PROOF_TABLE_BYTES = 400
+#: What one of the table's background searches may hold (the Winnable? indicator's and the post-mortem's, which
+#: may run at once): with both at their bound, a kernel of some 110 MiB stays under 600 MiB.
+TABLE_SEARCH_BYTES = 240 * 2**20
+#: The ``held`` bounds of the table's searches that keep them to :data:`TABLE_SEARCH_BYTES`: the solver's
+#: (the post-mortem's solves, the Winnable? rounds) and the proof pass's (the Winnable? line's last round).
+SOLVER_HELD = TABLE_SEARCH_BYTES // SOLVER_TABLE_BYTES
+PROOF_HELD = TABLE_SEARCH_BYTES // PROOF_TABLE_BYTES
+#: A search that expanded (or visited) at least this many tables gives its memory back when it ends
+#: (:func:`give_back`).
+GIVE_BACK_AFTER = 20_000
+
+
+def give_back() -> None:
+    """Give the memory of a finished search back to the system, as far as Python lets it: a full collection,
+    which also empties Python's lists of free tuples (a few thousand tuples a search freed last, each keeping
+    a block of the allocator's in use: some 200 MB of a kernel kept after a search of half a million tables),
+    and, with the GNU C library, ``malloc_trim`` (the larger blocks freed). It takes some milliseconds; the
+    searches call it only after a search of :data:`GIVE_BACK_AFTER` tables or more.
+
+    >>> give_back()
+    """
+    gc.collect()
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None).malloc_trim(0)
+        except (AttributeError, OSError):   # (another C library: no malloc_trim)
+            pass
 
 
 def samples_of(value: object) -> int:
@@ -211,5 +250,5 @@ def budget_of(call: str, limit: object, keywords: dict[str, tuple[object, object
 
 def _default(got: dict[str, Any], default: Limit | None) -> Limit:
     if default is not None and got.get("tables") is None and got.get("seconds") is None:
-        return default
+        return default if got.get("held") is None else replace(default, held=got["held"])
     return Limit(**got)

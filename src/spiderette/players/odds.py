@@ -2,8 +2,9 @@
 
 Most undecided four-suit positions are neither shown winnable nor proven lost within any budget a player waits
 for (their reachable tables run to tens of millions). What can be said is measured: of positions like this one
-(as many cards still hidden) that the solver left undecided after as many tables, how many turned out winnable
-when searched with ten times the budget, how many were proven lost, and how many stayed undecided even then.
+(the same variant and suits, about as many cards still hidden) that the solver left undecided after as many
+tables, how many proved winnable when searched with ten times the budget, how many were proven lost, and how
+many stayed undecided even then.
 ``benchmarks/odds.py`` measures it on deals and played games that no test uses, and writes the table shipped
 beside this module (``odds.json``, with the command that remade it); a verdict quotes the row of its variant,
 its number of suits, the largest measured budget the search spent, and its count of hidden cards.
@@ -58,27 +59,38 @@ class Odds:
         counting every one left undecided with more search as winnable (95% confidence)."""
         return self.open_high < 0.5
 
+    @property
+    def head(self) -> str:
+        """What the position is called: ``"probably lost"`` where that is supported, else ``"undecided"``."""
+        return "probably lost" if self.probably_lost else "undecided"
+
     def words(self) -> str:
-        """The odds in words.
+        """The odds in words, whole: what "like it" means, the share and its interval, the rest.
 
         >>> o = Odds("spiderette", 4, 200_000, (21, 30), 40, 5, 20, 10, (0.05, 0.27), 0.53)
-        >>> o.words()[:80]
-        'of positions like it (21-30 cards hidden) left undecided by 200,000 tables, 5 in'
-        >>> o.words()[80:]
-        ' 40 turned out winnable with 10 times the search (95% interval 5-27%), 20 were proven lost'
-        >>> o.short()
-        'undecided (5 in 40 such were winnable)'
+        >>> o.words()[:106]
+        'of 40 positions like it (the same variant and suits, 21-30 cards hidden, left undecided by 200,000 tables)'
+        >>> o.words()[106:]
+        ', 5 proved winnable with 10 times the search (95% interval 5-27%) and 20 were proven lost'
+        >>> o.short()[:60]
+        'undecided: 5 of 40 like it (21-30 cards hidden, undecided by'
+        >>> o.short()[60:]
+        ' 200,000 tables) proved winnable with 10× the search'
         """
         lo, hi = self.interval
-        text = (f"of positions like it ({self.hidden[0]}-{self.hidden[1]} cards hidden) left undecided by"
-                f" {self.budget:,} tables, {self.winnable} in {self.undecided} turned out winnable with {self.factor}"
-                f" times the search (95% interval {100 * lo:.0f}-{100 * hi:.0f}%)")
-        return text + (f", {self.lost} were proven lost" if self.lost else "")
+        text = (f"of {self.undecided} positions like it (the same variant and suits, {self._like()}), {self.winnable}"
+                f" proved winnable with {self.factor} times the search (95% interval {100 * lo:.0f}-{100 * hi:.0f}%)")
+        return text + (f" and {self.lost} were proven lost" if self.lost else "")
 
     def short(self) -> str:
-        """A few words for the table's Winnable? line: ``"probably lost (1 in 8 such were winnable)"``."""
-        head = "probably lost" if self.probably_lost else "undecided"
-        return f"{head} ({self.winnable} in {self.undecided} such were winnable)"
+        """A few words for the table's Winnable? line: ``"probably lost: 1 of 8 like it (...) proved winnable
+        with 10× the search"``, where "like it" says how the positions counted were like this one."""
+        like = self._like().replace("left undecided", "undecided")
+        return (f"{self.head}: {self.winnable} of {self.undecided} like it ({like}) proved winnable with"
+                f" {self.factor}× the search")
+
+    def _like(self) -> str:
+        return f"{self.hidden[0]}-{self.hidden[1]} cards hidden, left undecided by {self.budget:,} tables"
 
 
 @lru_cache(maxsize=1)

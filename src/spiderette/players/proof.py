@@ -11,8 +11,10 @@ layer is finished, no table of a layer still to come can lead back to it: its ta
 pass keeps only the layer it works on and the ones waiting, not every table the game can reach: on deal 180,
 lost, 1.7 million tables at the most, where a search that remembers every table holds all 5.1 million
 (``benchmarks/proof.py``). On a deal whose space is far larger the tables waiting can outnumber the tables
-visited (10 million held after 6 million visited, about 270 bytes each): ``max_held`` bounds them, counted
-at each table kept (:data:`DEFAULT_MAX_HELD` for ``spiderette solve N --prove`` and the Winnable? line).
+visited (10 million held after 6 million visited, about 400 bytes each:
+:data:`~spiderette.players.limits.PROOF_TABLE_BYTES`): ``max_held`` bounds them, counted at each table kept
+(:data:`DEFAULT_MAX_HELD` for ``spiderette solve N --prove``; the Winnable? line holds fewer,
+:data:`~spiderette.players.limits.PROOF_HELD`).
 
 When every layer is finished without a table with every run done, the deal is **proven lost**. When the
 budget runs out first, the tables found and not yet visited are counted: a proof would still have to visit
@@ -40,13 +42,13 @@ from dataclasses import dataclass
 from ..engine.core import EVERY_MOVE, Core, Pruning, columns_of, without_cyclic_gc
 from ..engine.errors import an_event, quote
 from ..engine.game import Game, Word, a_game
-from .limits import MAX_TABLES, Limit, budget_of
+from .limits import GIVE_BACK_AFTER, MAX_TABLES, Limit, budget_of, give_back
 from .limits import tables as tables_arg
 from .planner import PLANNER_MOVES
 from .solver import COMPLETE, STREAMLINER
 
 #: The most tables a pass holds at once where a bound is wanted but none is given (``spiderette solve N
-#: --prove``, the Winnable? line's proof round): about 700 MB. Deals 115 and 180 of four suits, lost, hold
+#: --prove``): about 1 GB. Deals 115 and 180 of four suits, lost, hold
 #: at most 0.7 and 1.7 million (``benchmarks/proof.py``).
 DEFAULT_MAX_HELD = 2_500_000
 
@@ -128,7 +130,7 @@ def prove(g: Game, limit: Limit | None = None, *, node_limit: int | None = None,
     ``limit`` (a :class:`~spiderette.Limit`; ``node_limit``, ``time_limit`` and ``max_held`` are its
     shorthands): it stops after ``tables`` visited or ``seconds`` (``None``: no such limit; with neither it
     runs to the end, which may take very long), before it holds more than ``held`` tables (its memory: about
-    270 bytes a table; ``None``: up to :data:`~spiderette.players.limits.MAX_TABLES`), or when ``cancel`` is
+    400 bytes a table; ``None``: up to :data:`~spiderette.players.limits.MAX_TABLES`), or when ``cancel`` is
     set: ``prove(g, Limit(tables=6_000_000, held=2_500_000))``. ``pruning`` (a
     :class:`~spiderette.engine.core.Pruning` or its name, see :func:`pruning_of`) defaults to the solver's
     complete search. The same position and limits give the same answer on any machine (but for a time limit).
@@ -145,7 +147,10 @@ def prove(g: Game, limit: Limit | None = None, *, node_limit: int | None = None,
         start = g.copy()
     t0 = time.perf_counter()
     with without_cyclic_gc():
-        return _layers(start, Core(start, pruning), limit, held_cap, cancel, t0)
+        proof = _layers(start, Core(start, pruning), limit, held_cap, cancel, t0)
+    if proof.tables >= GIVE_BACK_AFTER:
+        give_back()   # (its tables are gone: their memory goes back to the system)
+    return proof
 
 
 def _layers(g: Game, core: Core, limit: Limit, held_cap: int | None, cancel: threading.Event | None,

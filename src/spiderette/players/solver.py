@@ -46,7 +46,8 @@ from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
 from ..engine.move import Move
 from .background import StoppableFuture, run_in_thread
-from .limits import DEFAULT_SECONDS, Limit, budget_of
+from .limits import DEFAULT_SECONDS, GIVE_BACK_AFTER, Limit, budget_of, give_back
+from .limits import tables as tables_arg
 from .odds import Odds, odds_for
 
 
@@ -85,6 +86,8 @@ FIRST_ROUND = 5000
 #: The share of the budget for the streamliner: rounds of searches in which only whole runs move. They find
 #: most wins fast but prove nothing; the complete search follows in the rest of the budget.
 STREAMLINER_SHARE = 0.7
+#: Why a search bounded in memory (``held``) stopped: it held as many tables as it may.
+MEMORY_BOUND = "memory bound reached"
 #: The complete search leaves out only two moves, and only once the stock is empty (the columns are then
 #: interchangeable, so they provably change nothing): a whole column into an empty one, and any empty column
 #: but the first as a destination. Moves onto cards come shortest group first.
@@ -117,7 +120,7 @@ class SolveResult:
     ``nodes`` counts the tables expanded, ``seconds`` the time taken, ``start`` is a copy of the position
     solved (so that a winning line can be replayed from it). An ``"unknown"`` carries ``odds`` where they were
     measured (:mod:`spiderette.players.odds`): of positions like it left undecided by as many tables, how many
-    turned out winnable with ten times the search; ``None`` otherwise (another variant, or less search than any
+    proved winnable with ten times the search; ``None`` otherwise (another variant, or less search than any
     measured budget). It also carries ``open_tables``: the tables the complete search had found and not yet
     looked at when it stopped, each of which a proof of loss would still have to expand (so at least that many
     more; ``None`` when it was cancelled).
@@ -243,21 +246,40 @@ class _Search:
 
 
 def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = None, node_limit: int | None = None,
-          cancel: threading.Event | None = None) -> SolveResult:
+          cancel: threading.Event | None = None, max_held: int | None = None) -> SolveResult:
     """Solve ``g`` from its position with every card known; ``g`` itself is never changed.
 
-    Stops after ``limit``'s tables expanded or seconds (a :class:`~spiderette.Limit`; ``node_limit`` and
-    ``time_limit`` are its shorthands), or when ``cancel`` (a ``threading.Event``) is set; a claimed win is
-    replayed on a copy before it is returned. With neither tables nor seconds (``None``: not given) it has 10
-    seconds; a budget in tables alone, ``solve(g, Limit(tables=100_000))`` or ``solve(g, node_limit=100_000)``,
-    gives the same answer on any machine, however busy. (A search to the end, however long: ``prove``.)
+    Stops after ``limit``'s tables expanded or seconds (a :class:`~spiderette.Limit`; ``node_limit``,
+    ``time_limit`` and ``max_held`` are its shorthands), or when ``cancel`` (a ``threading.Event``) is set; a
+    claimed win is replayed on a copy before it is returned. With neither tables nor seconds (``None``: not
+    given) it has 10 seconds; a budget in tables alone, ``solve(g, Limit(tables=100_000))`` or
+    ``solve(g, node_limit=100_000)``, gives the same answer on any machine, however busy. (A search to the end,
+    however long: ``prove``.)
+
+    ``held`` bounds its memory: each search remembers every table it meets (some 600 bytes each,
+    :data:`~spiderette.players.limits.SOLVER_TABLE_BYTES`), and once it holds ``held`` (looked at every 256
+    tables expanded, so a few thousand more at most) a round of the streamliner ends as at its budget, and the
+    complete search stops: "unknown", reason :data:`MEMORY_BOUND`. (Forgetting tables instead would lose the
+    proof of loss an exhausted search gives.)
+
+    >>> res = solve(Game(seed=80), Limit(tables=100_000, held=5_000))   # (deal 80: lost, its proof holds more)
+    >>> res.result, res.reason
+    ('unknown', 'memory bound reached')
     """
     a_game(g, "solve")
-    limit = _limit("solve", limit, time_limit, node_limit)
+    limit = _limit("solve", limit, time_limit, node_limit, max_held)
     an_event(cancel)
     t0 = time.perf_counter()
     with g.locked():
         start = g.copy()
+    res = _solve(start, limit, cancel, t0)
+    if res.nodes >= GIVE_BACK_AFTER:
+        give_back()   # (its tables, and the caches its searches shared, are gone: their memory goes back)
+    return res
+
+
+def _solve(start: Game, limit: Limit, cancel: threading.Event | None, t0: float) -> SolveResult:
+    """:func:`solve` of ``start`` (a copy), its budget checked."""
 
     def result(outcome: str, line: Sequence[Move] = (), reason: str = "", still: int | None = None) -> SolveResult:
         odds = odds_for(start.variant, start.suits, nodes, hidden_cards(start)) if outcome == "unknown" else None
@@ -267,7 +289,7 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
     nodes = 0
     if start.is_won:
         return result("win")
-    budget = _Budget(t0, limit.time, limit.tables)
+    budget = _Budget(t0, limit.time, limit.tables, limit.held)
     # First the streamliner: rounds of searches, each weight set in turn, in which only whole runs move.
     stream_budget = budget.share(STREAMLINER_SHARE)
     round_nodes = FIRST_ROUND
@@ -301,6 +323,8 @@ def solve(g: Game, limit: Limit | None = None, *, time_limit: float | None = Non
         return result("loss")
     if outcome == "cancelled":
         return result("unknown", reason="cancelled")
+    if outcome == "held":
+        return result("unknown", reason=MEMORY_BOUND, still=still)
     return result("unknown", reason="node limit reached" if budget.nodes_spent(nodes) else "time limit reached",
                   still=still)
 
@@ -320,11 +344,13 @@ def _checked(start: Game, line: list[Move]) -> list[Move]:
 
 @dataclass
 class _Budget:
-    """A time and node budget (``None``: no such limit), and its parts."""
+    """A time and node budget (``None``: no such limit), and its parts; ``held``: the most tables a search may
+    hold (each of its searches, whole: not shared out)."""
 
     t0: float
     seconds: float | None
     nodes: int | None
+    held: int | None = None
 
     @property
     def limited(self) -> bool:
@@ -332,7 +358,7 @@ class _Budget:
 
     def share(self, part: float) -> _Budget:
         return _Budget(self.t0, None if self.seconds is None else part * self.seconds,
-                       None if self.nodes is None else max(1, int(part * self.nodes)))
+                       None if self.nodes is None else max(1, int(part * self.nodes)), self.held)
 
     def nodes_spent(self, used: int) -> bool:
         return self.nodes is not None and used >= self.nodes
@@ -340,28 +366,33 @@ class _Budget:
     def spent(self, used: int) -> bool:
         return self.nodes_spent(used) or (self.seconds is not None and time.perf_counter() >= self.t0 + self.seconds)
 
-    def cap(self, nodes: int | None, used: int) -> tuple[float | None, int | None]:
-        """``(deadline, node cap)`` for one search of at most ``nodes`` tables, ``used`` being spent."""
+    def cap(self, nodes: int | None, used: int) -> Cap:
+        """``(deadline, node cap, held)`` for one search of at most ``nodes`` tables, ``used`` being spent."""
         left = None if self.nodes is None else max(1, self.nodes - used)
         if nodes is not None:
             left = nodes if left is None else min(left, nodes)
-        return (None if self.seconds is None else self.t0 + self.seconds), left
+        return (None if self.seconds is None else self.t0 + self.seconds), left, self.held
 
 
-def _best_first(space: _Search, root: tuple, cap: tuple[float | None, int | None],
+#: A search's cap: ``(deadline, most tables expanded, most tables held)``, each ``None`` for no such limit.
+Cap = tuple[float | None, int | None, int | None]
+
+
+def _best_first(space: _Search, root: tuple, cap: Cap,
                 cancel: threading.Event | None) -> tuple[str, list[Move], int, int, int]:
     """Weighted A* from ``root``: ``(outcome, line, nodes, disorder, open)``. The outcome is ``"win"`` (``line``
-    wins), ``"exhausted"`` (every table was expanded), ``"budget"`` or ``"cancelled"``; when it is not a win,
+    wins), ``"exhausted"`` (every table was expanded), ``"budget"``, ``"held"`` (it held the most tables
+    allowed) or ``"cancelled"``; when it is not a win,
     ``line`` leads to the least disordered table seen, and ``disorder`` is that table's; ``open`` counts the
     tables found and not expanded when it stopped."""
     with without_cyclic_gc():
         return _search(space, root, cap, cancel)
 
 
-def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
+def _search(space: _Search, root: tuple, cap: Cap,
             cancel: threading.Event | None) -> tuple[str, list[Move], int, int, int]:
     """:func:`_best_first`, without the cyclic collector."""
-    deadline, node_limit = cap
+    deadline, node_limit, held = cap
     path = space.w.path
     root_key = space.key(root)
     parent: dict[tuple, tuple[tuple, Move] | None] = {root_key: None}
@@ -392,6 +423,9 @@ def _search(space: _Search, root: tuple, cap: tuple[float | None, int | None],
         if nodes & 255 == 0:
             if deadline is not None and time.perf_counter() > deadline:
                 outcome = "budget"
+                break
+            if held is not None and len(parent) >= held:
+                outcome = "held"
                 break
             if cancel is not None and cancel.is_set():
                 return "cancelled", [], nodes, best, len(frontier)
@@ -450,27 +484,28 @@ def search_line(g: Game, node_limit: int, cancel: threading.Event | None = None,
     (True, True)
     """
     space = _Search(g, PORTFOLIO[0], whole_runs=True, deals=deals)
-    outcome, line, nodes, disorder, _ = _best_first(space, space.root(g), (None, node_limit), cancel)
+    outcome, line, nodes, disorder, _ = _best_first(space, space.root(g), (None, node_limit, None), cancel)
     return SearchedLine(outcome == "win", line, disorder, nodes)
 
 
 def solve_async(g: Game, limit: Limit | None = None, *, time_limit: float | None = None,
-                node_limit: int | None = None) -> StoppableFuture:
+                node_limit: int | None = None, max_held: int | None = None) -> StoppableFuture:
     """:func:`solve` in a background thread: a ``Future`` whose ``cancel()`` stops the search.
 
     The position is copied at once, so the game may be played on meanwhile; the arguments are checked at
     once too (a ``TypeError`` or ``ValueError`` here, not in the ``Future``).
     """
     a_game(g, "solve_async")
-    limit = _limit("solve_async", limit, time_limit, node_limit)
+    limit = _limit("solve_async", limit, time_limit, node_limit, max_held)
     with g.locked():
         start = g.copy()
     return run_in_thread(lambda stop: solve(start, limit, cancel=stop), "spiderette-solve")
 
 
-def _limit(call: str, limit: object, time_limit: object, node_limit: object) -> Limit:
+def _limit(call: str, limit: object, time_limit: object, node_limit: object, max_held: object) -> Limit:
     """The budget of :func:`solve` (or ``solve_async``): ``limit`` and the shorthands, checked (10 seconds
     when it names neither tables nor seconds)."""
     shorthands = Limit.of(time_limit, node_limit)
-    return budget_of(call, limit, {"time_limit": (shorthands.seconds, None), "node_limit": (shorthands.tables, None)},
-                     default=Limit(seconds=DEFAULT_SECONDS))
+    held = tables_arg(max_held, "max_held", none=True)
+    return budget_of(call, limit, {"time_limit": (shorthands.seconds, None), "node_limit": (shorthands.tables, None),
+                                   "max_held": (held, None)}, default=Limit(seconds=DEFAULT_SECONDS))
