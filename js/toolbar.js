@@ -29,7 +29,7 @@ export function verdictText(w) {
   if (w.state === "win" && !w.moves) return "won";
   if (w.state === "win") return `winnable (line of ${w.moves} move${w.moves === 1 ? "" : "s"})`;
   if (w.state === "loss") return "not winnable from here";
-  // e.g. "probably lost (3 in 40 such were winnable)", and while a longer search goes on, ", searching on…"
+  // e.g. "probably lost: 3 of 40 like it (…) proved winnable with 10× the search", and while a longer search goes on, ", searching on…"
   return `${w.odds || "unknown"}${w.searching ? ", searching on\u2026" : ""}`;
 }
 

@@ -55,12 +55,12 @@ test("the post-mortem's view: where its undo goes and the range, an older view r
 
 test("the Winnable? verdict: an unknown says Python's measured odds, or plain unknown when none were measured", () => {
   const read = (winnable) => readView(model({ winnable })).winnable;
-  const odds = read({ state: "unknown", odds: "probably lost (3 in 40 such were winnable)", probably_lost: true });
-  assert.deepEqual(odds, { state: "unknown", moves: 0, odds: "probably lost (3 in 40 such were winnable)",
+  const odds = read({ state: "unknown", odds: "probably lost: 3 of 40 like it (21-30 cards hidden, undecided by 200,000 tables) proved winnable with 10× the search", probably_lost: true });
+  assert.deepEqual(odds, { state: "unknown", moves: 0, odds: "probably lost: 3 of 40 like it (21-30 cards hidden, undecided by 200,000 tables) proved winnable with 10× the search",
     probably_lost: true, searching: false });
-  assert.equal(verdictText(odds), "probably lost (3 in 40 such were winnable)");
-  assert.equal(verdictText(read({ state: "unknown", odds: "undecided (9 in 20 such were winnable)", searching: true })),
-    "undecided (9 in 20 such were winnable), searching on\u2026");
+  assert.equal(verdictText(odds), "probably lost: 3 of 40 like it (21-30 cards hidden, undecided by 200,000 tables) proved winnable with 10× the search");
+  assert.equal(verdictText(read({ state: "unknown", odds: "undecided: 9 of 20 like it (21-30 cards hidden, undecided by 200,000 tables) proved winnable with 10× the search", searching: true })),
+    "undecided: 9 of 20 like it (21-30 cards hidden, undecided by 200,000 tables) proved winnable with 10× the search, searching on\u2026");
   assert.equal(verdictText(read({ state: "unknown", odds: null })), "unknown");
   assert.equal(verdictText(read({ state: "unknown", odds: 7 })), "unknown");
   assert.equal(verdictText(read({ state: "win", moves: 40 })), "winnable (line of 40 moves)");
