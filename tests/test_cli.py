@@ -474,6 +474,8 @@ def test_play_help_says_what_quit_does(capsys, monkeypatch):
     _, out, _ = run(capsys, monkeypatch, ["play", "7", "--no-record"], "?\n")
     quit_help = out[out.index("q, quit"):]
     assert "asks (y/N)" in quit_help and "where the game went wrong" in quit_help
+    guide = " ".join((REPO / "docs" / "play.md").read_text(encoding="utf-8").split())
+    assert f'"{play.QUIT_QUESTION.strip()}"' in guide   # (the Play guide quotes the question)
 
 
 def test_play_names_the_games_own_column_letters(capsys, monkeypatch):
