@@ -244,7 +244,7 @@ def test_stock_sizes(variant, sizes):
         if size in sizes:
             assert Game.from_dict(d).stock_count == size
         else:
-            with pytest.raises(InvalidPositionError, match=f"the stock has {size} cards"):
+            with pytest.raises(InvalidPositionError, match=f"the stock has {size} card{'' if size == 1 else 's'};"):
                 Game.from_dict(d)
 
 
