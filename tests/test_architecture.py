@@ -235,6 +235,18 @@ def test_the_layout_names_every_module():
         assert re.search(rf"(?<![\w/]){re.escape(path.name)}\b", layout), module
 
 
+def test_the_layout_names_every_file_of_the_front_end_the_benchmarks_and_the_browser_site():
+    """Once js/autoscroll.js, js/keep-keys.js, lite/ and four benchmarks were missing from it."""
+    layout = (REPO / "docs" / "develop.md").read_text(encoding="utf-8").split("## Layout", 1)[1]
+    files = [*sorted((REPO / "js").glob("*.js")), *sorted((REPO / "benchmarks").glob("*.py")),
+             *sorted((REPO / "lite").glob("*.py"))]
+    assert len(files) > 25
+    missing = [str(p.relative_to(REPO)) for p in files
+               if not re.search(rf"(?<![\w/-]){re.escape(p.name)}(?![\w-])", layout)]
+    assert not missing, f"the Layout of docs/develop.md does not name {missing}"
+    assert re.search(r"^lite/ ", layout, flags=re.M)
+
+
 #: What only the ``e2e`` extra installs (pyproject.toml): the browser tests import it inside their tests and
 #: fixtures, so that ``pytest -m "not e2e"`` collects with the base and ``test`` extras alone.
 E2E_ONLY = {"playwright", "nbformat", "nbclient", "marimo", "notebook", "ipykernel", "jupyterlab"}

@@ -16,9 +16,10 @@ import pytest
 from spiderette_testkit import src_env
 
 from spiderette import Game, cli, hint, solve
-from spiderette.cli import lab, main
-from spiderette.engine.cards import card_text
+from spiderette.cli import lab, main, play
+from spiderette.engine.cards import card_code, card_text
 from spiderette.engine.positions import text_picture
+from spiderette.players.advice import planner_hint
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -71,8 +72,8 @@ def test_play_commands(capsys, monkeypatch):
     assert "nothing to undo" in out and out.count("nothing to redo") == 2
     legal = " ".join(g.notation(m) for m in g.legal_moves())
     assert f"legal moves: {legal}" in out
-    h = hint(g)
-    assert f"hint: {g.notation(h.move)} ({h.reason})" in out
+    h = planner_hint(g, name=card_text)   # (hint(g), in the table's card words)
+    assert f"hint: {g.notation(h.move)} ({h.reason})" in out and h.reason != hint(g).reason
     assert "took back bd" in out and "played bd again" in out
     assert "u, undo" in out  # the help
     assert out.rstrip().endswith("score 499 · 1 move · runs 0/4")
@@ -134,7 +135,25 @@ def test_solve_a_small_deal(capsys):
     g.play(" ".join(tokens))  # the line in notation wins from the deal
     assert g.is_won and out[2].endswith(f"({len(tokens)} moves)")
     assert out[3].startswith("nodes: ") and out[3].endswith(" tables expanded")
-    assert out[4].startswith("time: ") and out[4].endswith(" s")
+    assert out[4].startswith("time: ") and out[4].endswith(" s)") and "s in all (the solver " in out[4]
+
+
+def test_solve_says_what_its_time_covers(capsys, monkeypatch):
+    """The time is the whole command's, the searches' part named: once it was the solver's alone."""
+    from spiderette.players import solver
+
+    real = solver.solve
+
+    def slow(g, time_limit):
+        time.sleep(0.3)   # (work of the command outside the search)
+        return real(g, time_limit=None, node_limit=2_000)
+
+    monkeypatch.setattr(solver, "solve", slow)
+    main(["solve", "80", "--prove", "--seconds", "0.1"])
+    line = capsys.readouterr().out.splitlines()[-1]
+    total, searches = line.removeprefix("time: ").split(" s in all (the solver ")
+    solver_s, proof_s = searches.removesuffix(" s)").split(" s, the proof pass ")
+    assert float(total) >= 0.3 + float(solver_s) + float(proof_s) - 0.02
 
 
 def test_solve_unknown_within_a_tiny_budget(capsys):
@@ -431,9 +450,47 @@ def test_lab_starts_quietly_with_node_on_the_path(tmp_path):
 
 
 def test_play_offers_where_it_went_wrong(capsys, monkeypatch):
-    code, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], "ef\nw\nq\ny\n")
-    assert code == 0 and out.count("looking for where the game went wrong") == 2
-    assert "where did it go wrong? analyse the game" in out
+    code, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], "ef\nq\ny\n")
+    assert code == 0 and out.count("looking for where the game went wrong") == 1
+    assert out.count(play.QUIT_QUESTION) == 1 and "y/N" in play.QUIT_QUESTION
     assert "Winnable all along" in out or "Turning point" in out or "turning point" in out
     _, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], "ef\nq\n\n")   # declined
-    assert "looking for" not in out
+    assert "looking for" not in out and play.QUIT_QUESTION in out
+
+
+def test_quit_asks_only_about_a_game_w_has_not_looked_at(capsys, monkeypatch):
+    """q right after w (which ran the post-mortem) quits at once: the next line is not taken as an answer."""
+    _, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], "ef\nw\nq\ny\n")
+    assert out.count("looking for where the game went wrong") == 1 and play.QUIT_QUESTION not in out
+    assert "> y" not in out   # (piped lines are echoed: "y" was never read)
+    _, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], "ef\nw\nd\nq\nn\n")   # played on since
+    assert out.count(play.QUIT_QUESTION) == 1
+    for nothing_played in ("q\ny\n", "ef\nu\nq\ny\n"):   # no move, or every move taken back
+        _, out, _ = run(capsys, monkeypatch, ["play", "12", "--no-record"], nothing_played)
+        assert play.QUIT_QUESTION not in out and "looking for" not in out
+
+
+def test_play_help_says_what_quit_does(capsys, monkeypatch):
+    _, out, _ = run(capsys, monkeypatch, ["play", "7", "--no-record"], "?\n")
+    quit_help = out[out.index("q, quit"):]
+    assert "asks (y/N)" in quit_help and "where the game went wrong" in quit_help
+    guide = " ".join((REPO / "docs" / "play.md").read_text(encoding="utf-8").split())
+    assert f'"{play.QUIT_QUESTION.strip()}"' in guide   # (the Play guide quotes the question)
+
+
+def test_play_names_the_games_own_column_letters(capsys, monkeypatch):
+    _, out, _ = run(capsys, monkeypatch, ["play", "7", "--no-record"], "zz\nbd zz\n")
+    assert out.count("not played: bad move 'zz': write two column letters a-g and") == 2 and "a-j" not in out
+    _, out, _ = run(capsys, monkeypatch, ["play", "7", "--variant", "spider", "--no-record"], "zz\n")
+    assert "column letters a-j" in out
+
+
+def test_play_hints_name_cards_as_the_table_does(capsys, monkeypatch):
+    _, out, _ = run(capsys, monkeypatch, ["play", "7", "--no-record"], "bd\nh\n")
+    said = next(line for line in out.splitlines() if line.startswith("hint: "))
+    assert said.startswith("hint: bd (a 3-move plan: 5♠ onto 6♥, 4♥ onto 5♠") and "5S" not in said
+    g = Game(seed=7)
+    g.play("bd")
+    assert said == f"hint: bd ({planner_hint(g, name=card_text).reason})"
+    ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    assert play.card_names(ascii_out) is card_code   # (a terminal without the symbols: TC on both)

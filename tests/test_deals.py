@@ -89,13 +89,12 @@ def _reference_deal(variant: str, seed: int, suits: int) -> str:
         j = x % bound
         deck[i], deck[j] = deck[j], deck[i]
     cols = [[] for _ in rules.layout]
-    pos = 0
-    for row in range(max(rules.layout)):
-        for c, h in enumerate(rules.layout):
-            if row < h:
-                cols[c].append(deck[pos])
-                pos += 1
-    text = "/".join("".join(x.lower() for x in col[:-1]) + col[-1] for col in cols)
+    row_by_row = [c for row in range(max(rules.layout)) for c, h in enumerate(rules.layout) if row < h]
+    for pos, c in enumerate(rules.deal_order or row_by_row):   # (a variant's own order, else row by row)
+        cols[c].append(deck[pos])
+    pos = sum(rules.layout)
+    up = rules.face_up   # (the top cards face up, upper case)
+    text = "/".join("".join(x.lower() for x in col[:-up]) + "".join(col[-up:]) for col in cols)
     return f"{variant}:{suits} {text} {''.join(deck[pos:]) or '-'} - 0 500 {seed}"
 
 

@@ -15,6 +15,9 @@ import os
 import re
 import subprocess
 import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 from markdown_examples import REPO, marks_check, python_sections, run_section, section_id
@@ -73,22 +76,133 @@ def test_api_reference_finds_each_name_and_its_docstring():
 
 
 # ---------------------------------------------------------------------- the site
-def test_site_builds_strict(tmp_path):
-    """``mkdocs build --strict`` without running the notebooks (quick): no broken link or anchor, no page
-    left out of the navigation, no reference mkdocstrings cannot find."""
+@pytest.fixture(scope="module")
+def quick_site(tmp_path_factory) -> Path:
+    """The site built by ``mkdocs build --strict`` without running the notebooks (quick), once a module."""
     pytest.importorskip("mkdocs", reason="the docs extra is not installed (pip install -e '.[docs]')")
     pytest.importorskip("mkdocstrings")
     pytest.importorskip("mkdocs_jupyter")
+    site = tmp_path_factory.mktemp("docs") / "site"
     env = dict(os.environ, SPIDERETTE_DOCS_EXECUTE="false", NO_MKDOCS_2_WARNING="1")
     p = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
-                        str(REPO / "mkdocs.yml"), "--site-dir", str(tmp_path / "site")],
+                        str(REPO / "mkdocs.yml"), "--site-dir", str(site)],
                        capture_output=True, text=True, env=env, timeout=600)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-5000:]
-    api = (tmp_path / "site" / "api" / "index.html").read_text(encoding="utf-8")
+    return site
+
+
+@pytest.mark.xdist_group("quick-site")
+def test_site_builds_strict(quick_site):
+    """``mkdocs build --strict`` without running the notebooks (quick): no broken link or anchor, no page
+    left out of the navigation, no reference mkdocstrings cannot find."""
+    api = (quick_site / "api" / "index.html").read_text(encoding="utf-8")
     for name in spiderette.__all__:
         assert f'id="spiderette.{name}"' in api, name
     for notebook in sorted((REPO / "notebooks").glob("*.ipynb")):
-        assert (tmp_path / "site" / "notebooks" / notebook.stem / "index.html").is_file(), notebook.name
+        assert (quick_site / "notebooks" / notebook.stem / "index.html").is_file(), notebook.name
+
+
+#: What a page says when its links into ``lite/`` need the browser site built into the built site (docs/try.md).
+LITE_BUILD = "python lite/build.py --output site/lite"
+
+
+class Links(HTMLParser):
+    """Every ``href`` and ``src`` of an HTML page, raw HTML written in the Markdown too, and its text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found += [value for name, value in attrs if name in ("href", "src") and value]
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+
+def dead_links(site: Path, lite: Path | None = None) -> list[str]:
+    """The relative links of the built site's pages whose target is missing: ``"page -> link"``.
+
+    A link into ``lite/`` (the browser site, built apart by ``lite/build.py``) is dead on a page that does not
+    say how to build it (:data:`LITE_BUILD`); on one that does, it is looked for in ``lite`` when a built browser
+    site is given, and the notebook its ``?path=`` opens must be one of ``notebooks/``.
+    """
+    dead = []
+    for page in sorted(site.rglob("*.html")):
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        text = "".join(parser.text)   # (a highlighted command is split into spans)
+        for link in parser.found:
+            parts = urlsplit(link)
+            if parts.scheme or parts.netloc or not parts.path:   # another site, data:, mailto:, or #anchor
+                continue
+            path = unquote(parts.path)   # (404.html, served at any address, links from the site's root)
+            target = (site / path.lstrip("/") if path.startswith("/") else page.parent / path).resolve()
+            if target.is_dir() or parts.path.endswith("/"):
+                target = target / "index.html"
+            where = f"{page.relative_to(site)} -> {link}"
+            if not target.is_relative_to(site.resolve()):
+                dead.append(where)
+                continue
+            inside = target.relative_to(site.resolve())
+            if inside.parts[:1] == ("lite",):
+                opens = parse_qs(parts.query).get("path", [])
+                if LITE_BUILD not in text or any(not (REPO / "notebooks" / nb).is_file() for nb in opens) \
+                        or (lite is not None and not (lite / inside.relative_to("lite")).is_file()):
+                    dead.append(where)
+            elif not target.exists():
+                dead.append(where)
+    return dead
+
+
+@pytest.mark.xdist_group("quick-site")
+def test_every_link_of_the_built_site_leads_somewhere(quick_site):
+    """Raw HTML links escape the strict build's check (try.md's links into the browser site did): every
+    ``href`` and ``src`` of every built page is looked for in the site; those into ``lite/`` in a built browser
+    site too where ``SPIDERETTE_LITE_SITE`` names one (``.ci/run``), or else only on a page that says how to
+    build it."""
+    lite = Path(os.environ["SPIDERETTE_LITE_SITE"]) if os.environ.get("SPIDERETTE_LITE_SITE") else None
+    dead = dead_links(quick_site, lite)
+    assert not dead, f"{len(dead)} dead links: {dead[:20]}"
+    try_page = Links()
+    try_page.feed((quick_site / "try" / "index.html").read_text(encoding="utf-8"))
+    assert sum(link.startswith("../lite/") for link in try_page.found) == 7 and LITE_BUILD in "".join(try_page.text)
+
+
+def first_visit_mib(text: str) -> list[str]:
+    """The sizes a text gives the browser site's first visit: ``['27']``."""
+    return re.findall(r"first visit[^|]{0,120}?\b(\d+(?:\.\d+)?) MiB", text)
+
+
+def test_the_browser_sites_first_visit_has_one_size():
+    """The README, Try it in your browser and Play give the size of a first visit of the browser site as the Speed
+    guide's measured figure (``benchmarks/lite.py``), rounded: once 27 MiB in one and 38 MiB (the whole site's
+    files) in another."""
+    speed = (DOCS / "speed.md").read_text(encoding="utf-8")
+    measured = re.search(r"\| what a first visit downloads[^|]*\| (\d+(?:\.\d+)?) MiB \|", speed)
+    assert measured, "the Speed guide's row of the first visit"
+    figure = str(round(float(measured[1])))
+    for page in (REPO / "README.md", DOCS / "try.md", DOCS / "play.md"):
+        assert first_visit_mib(page.read_text(encoding="utf-8")) == [figure], page.name
+
+
+def test_the_link_check_finds_dead_links(tmp_path):
+    site = tmp_path / "site"
+    (site / "a").mkdir(parents=True)
+    (site / "index.html").write_text('<a href="a/">a</a> <img src="gone.png"> <a href="https://x.org/">x</a>'
+                                     ' <a href="#top">top</a> <a href="../outside.html">out</a>')
+    (site / "a" / "index.html").write_text('<a href="../lite/lab/index.html">lab</a>')
+    assert dead_links(site) == ["a/index.html -> ../lite/lab/index.html", "index.html -> gone.png",
+                                "index.html -> ../outside.html"]
+    (site / "a" / "index.html").write_text(f'<a href="../lite/lab/index.html">lab</a> <code>{LITE_BUILD}</code>'
+                                           ' <a href="../lite/n/index.html?path=99-none.ipynb">none</a>')
+    assert dead_links(site) == ["a/index.html -> ../lite/n/index.html?path=99-none.ipynb",
+                                "index.html -> gone.png", "index.html -> ../outside.html"]
+    (tmp_path / "lite" / "lab").mkdir(parents=True)
+    assert "a/index.html -> ../lite/lab/index.html" in dead_links(site, tmp_path / "lite")
+    (tmp_path / "lite" / "lab" / "index.html").write_text("")
+    assert "a/index.html -> ../lite/lab/index.html" not in dead_links(site, tmp_path / "lite")
 
 
 # ---------------------------------------------------------------------- what building the site needs

@@ -9,6 +9,7 @@ import pytest
 from spiderette_testkit import VARIANT_SUITS, VS_IDS, build, game, run
 
 from spiderette import RULES, Game, InvalidPositionError, Move
+from spiderette.engine.svg import game_svg
 
 SEED7 = {
     "variant": "spiderette", "suits": 4, "seed": 7, "auto_remove": True, "scoring": "standard",
@@ -243,7 +244,7 @@ def test_stock_sizes(variant, sizes):
         if size in sizes:
             assert Game.from_dict(d).stock_count == size
         else:
-            with pytest.raises(InvalidPositionError, match=f"the stock has {size} cards"):
+            with pytest.raises(InvalidPositionError, match=f"the stock has {size} card{'' if size == 1 else 's'};"):
                 Game.from_dict(d)
 
 
@@ -340,3 +341,14 @@ def test_str_shows_the_table_without_face_down_cards():
     assert "##" in text and "|" not in text
     assert "4H" in text and "AS" in text
     assert "5S" not in text and "KC" not in text  # face down in columns b and g
+
+
+def test_a_count_of_one_is_singular():
+    """Every count shown with its noun goes through ``engine.words.plural``: never "1 moves"."""
+    g = Game(seed=1)
+    g.deal()
+    assert repr(g) == "<Game spiderette, seed=1 suits=4: score 499, 1 move, 3 deals left, playing>"
+    g.deal()
+    g.deal()
+    assert repr(g).endswith("3 moves, 1 deal left, playing>")
+    assert "stock: 1 deal<" in game_svg(g)

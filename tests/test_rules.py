@@ -1,4 +1,10 @@
-"""Each rule of RULES.md, in every variant and suit option, on small hand-built positions."""
+"""Each rule of RULES.md, in every variant and suit option, on small hand-built positions.
+
+The tests go over the registered variants (``RULES``), so a variant added to it is tested with the others: a
+test of a rule that not every variant has (building in any suit, no deal on a gap) takes the variants that have
+it (``ANY_BUILD``, ``NO_DEAL_ON_GAP``), and the layouts and deal sizes of a variant RULES.md does not list
+(``DOCUMENTED``) are held to its own ``Rules``.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,29 @@ from spiderette.engine.variants import RULES
 
 DEAL = Move("deal")
 SUIT_IDS = [f"{v}-{s}" for v, s in SUIT_VARIANTS]
-MULTI_SUIT = [(v, s) for v, s in SUIT_VARIANTS if s > 1]
+#: The variants whose cards go onto a card one rank higher of any suit (every built-in one).
+ANY_BUILD = [(v, s) for v, s in VARIANT_SUITS if RULES[v].build == "any"]
+MULTI_SUIT = [(v, s) for v, s in SUIT_VARIANTS if s > 1 and RULES[v].build == "any"]
+#: The variants that deal only when no column is empty (every built-in one but red-black).
+NO_DEAL_ON_GAP = [(v, s) for v, s in SUIT_VARIANTS if not RULES[v].deal_with_empty]
+#: The variants whose last deal is short (fewer cards than columns): it goes to the first columns.
+SHORT_LAST_DEAL = [v for v, r in RULES.items() if r.deal_sizes()[-1] < r.columns]
+
+#: The layouts RULES.md gives, written out by hand: each column's height, its face-down cards, the stock and
+#: the cards of each deal. A variant not listed is held to its own ``Rules`` (:func:`expected_layout`).
+DOCUMENTED = {
+    "spiderette": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], 24, [7, 7, 7, 3]),
+    "red_black_spiderette": ([1, 2, 3, 4, 5, 6, 7], [0, 1, 2, 3, 4, 5, 6], 24, [7, 7, 7, 3]),
+    "will_o_the_wisp": ([3] * 7, [2] * 7, 31, [7, 7, 7, 7, 3]),
+    "spider": ([6, 6, 6, 6, 5, 5, 5, 5, 5, 5], [5, 5, 5, 5, 4, 4, 4, 4, 4, 4], 50, [10] * 5),
+}
+
+
+def expected_layout(variant: str) -> tuple[list[int], list[int], int, list[int]]:
+    """A new game's column heights, face-down cards, stock and deal sizes: RULES.md's, or the rules' own."""
+    r = RULES[variant]
+    own = (list(r.layout), [h - r.face_up for h in r.layout], r.stock_size, list(r.deal_sizes()))
+    return DOCUMENTED.get(variant, own)
 
 
 def one_deck(variant: str) -> bool:
@@ -55,23 +83,21 @@ def test_initial_layout(variant, suits, seed):
     t = tableau(g)
     heights = [len(c) for c in t]
     down = [sum(c.startswith("|") for c in col) for col in t]
-    if variant in ("spiderette", "red_black_spiderette"):
-        assert heights == [1, 2, 3, 4, 5, 6, 7]
-        assert down == [0, 1, 2, 3, 4, 5, 6]
-        assert g.stock_count == 24 and g.deals_left == 4
-    elif variant == "will_o_the_wisp":
-        assert heights == [3] * 7
-        assert down == [2] * 7
-        assert g.stock_count == 31 and g.deals_left == 5
-    else:
-        assert heights == [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
-        assert down == [h - 1 for h in heights]
-        assert g.stock_count == 50 and g.deals_left == 5
-    # face-down cards at the bottom, exactly one face-up card on top of every column
-    for col in t:
-        assert not col[-1].startswith("|")
-    assert (g.score, g.move_count, g.runs_completed, g.status) == (500, 0, 0, "playing")
-    assert g.runs_total == (8 if variant == "spider" else 4)
+    layout, face_down, stock, deals = expected_layout(variant)
+    assert (heights, down, g.stock_count, g.deals_left) == (layout, face_down, stock, len(deals))
+    # face-down cards at the bottom, the face-up ones on top of every column
+    for col, n in zip(t, down):
+        assert all(c.startswith("|") for c in col[:n]) and not any(c.startswith("|") for c in col[n:])
+    assert (g.score, g.move_count, g.runs_completed, g.status) == (RULES[variant].start_score, 0, 0, "playing")
+    assert g.runs_total == RULES[variant].runs
+
+
+@pytest.mark.parametrize("variant", DOCUMENTED)
+def test_the_built_in_rules_make_the_documented_layouts(variant):
+    r = RULES[variant]
+    assert (list(r.layout), [h - r.face_up for h in r.layout], r.stock_size, list(r.deal_sizes())) \
+        == DOCUMENTED[variant]
+    assert r.runs == (8 if variant == "spider" else 4) and r.start_score == 500
 
 
 @pytest.mark.parametrize("variant,suits", VARIANT_SUITS, ids=VS_IDS)
@@ -86,16 +112,16 @@ def test_deals_from_a_new_game_have_the_documented_sizes(variant, suits):
         after = [len(c) for c in tableau(g)]
         if g.runs_completed == 0:
             assert after == [h + (i < sizes[-1]) for i, h in enumerate(heights)]
-    expected = {"spiderette": [7, 7, 7, 3], "red_black_spiderette": [7, 7, 7, 3],
-                "will_o_the_wisp": [7, 7, 7, 7, 3], "spider": [10] * 5}[variant]
+    expected = expected_layout(variant)[3]
     assert sizes == expected
     assert g.deals_left == 0
-    assert g.score == 500 - len(expected) + 100 * g.runs_completed
+    rules = RULES[variant]
+    assert g.score == rules.start_score - len(expected) + rules.run_bonus * g.runs_completed
 
 
 # ---------------------------------------------------------------------------------------- building
-def test_group_of_one_suit_moves_together(vs):
-    v, s = vs
+@pytest.mark.parametrize("v,s", ANY_BUILD, ids=[f"{v}-{s}" for v, s in ANY_BUILD])
+def test_group_of_one_suit_moves_together(v, s):
     g = game(v, [["*", "|5D", "9H", "8H", "7H"], ["TC"]], suits=s)
     assert g.movable(0) == 3
     assert g.move(0, 1) == Move("move", 0, 1, 3)
@@ -144,8 +170,8 @@ def test_red_black_builds_on_any_colour():
         assert tableau(g)[1] == [target, "5H"]
 
 
-def test_any_card_onto_one_rank_higher_of_any_suit(vs):
-    v, s = vs
+@pytest.mark.parametrize("v,s", ANY_BUILD, ids=[f"{v}-{s}" for v, s in ANY_BUILD])
+def test_any_card_onto_one_rank_higher_of_any_suit(v, s):
     g = game(v, [["*", "5H"], ["6S"], ["7S"], ["5S"], ["4S"], ["+"], ["+"]] + [["+"]] * (RULES[v].columns - 7),
              suits=s)
     froms_a = {m.dst for m in g.legal_moves() if m.kind == "move" and m.src == 0}
@@ -197,7 +223,7 @@ def test_any_card_or_group_fills_an_empty_column(vs):
 
 
 # ---------------------------------------------------------------------------------------- deals
-@pytest.mark.parametrize("variant,suits", SUIT_VARIANTS, ids=SUIT_IDS)
+@pytest.mark.parametrize("variant,suits", NO_DEAL_ON_GAP, ids=[f"{v}-{s}" for v, s in NO_DEAL_ON_GAP])
 def test_no_deal_while_a_column_is_empty(variant, suits):
     rules = RULES[variant]
     sizes = {rules.stock_sizes()[0], rules.stock_sizes()[-2]}  # the full stock and the last (short) deal
@@ -228,16 +254,24 @@ def test_red_black_deals_with_empty_columns():
         assert g.stock_count == size - min(size, 7)
 
 
-@pytest.mark.parametrize("variant", ["spiderette", "red_black_spiderette", "will_o_the_wisp"])
-def test_the_last_short_deal_goes_to_columns_a_b_c(variant):
-    g = game(variant, filled(variant, {}), stock=["5H", "9C", "2D"])
+def test_the_short_last_deals_are_the_documented_ones():
+    assert {"spiderette", "red_black_spiderette", "will_o_the_wisp"} <= set(SHORT_LAST_DEAL)
+    assert "spider" not in SHORT_LAST_DEAL   # (five deals of ten)
+
+
+@pytest.mark.parametrize("variant", SHORT_LAST_DEAL)
+def test_the_last_short_deal_goes_to_the_first_columns(variant):
+    """Three cards in the one-deck variants: columns a, b and c."""
+    k = RULES[variant].deal_sizes()[-1]
+    last = ["5H", "9C", "2D", "JS", "3H", "8C", "QD", "4S", "6H"][:k]
+    g = game(variant, filled(variant, {}), stock=last)
     before, m0, s0 = tableau(g), g.move_count, g.score
-    assert g.deals_left == 1 and g.stock_count == 3
+    assert g.deals_left == 1 and g.stock_count == k
     g.deal()
     after = tableau(g)
-    assert [c[-1] for c in after[:3]] == ["5H", "9C", "2D"]
-    assert [len(c) for c in after[:3]] == [len(c) + 1 for c in before[:3]]
-    assert after[3:] == before[3:]
+    assert [c[-1] for c in after[:k]] == last
+    assert [len(c) for c in after[:k]] == [len(c) + 1 for c in before[:k]]
+    assert after[k:] == before[k:]
     assert (g.stock_count, g.deals_left, g.score, g.move_count) == (0, 0, s0 - 1, m0 + 1)
     with unchanged(g), pytest.raises(IllegalMoveError, match="the stock is empty"):
         g.deal()
@@ -260,7 +294,7 @@ def test_a_deal_puts_one_card_on_each_column_left_to_right(vs):
 # ---------------------------------------------------------------------------------------- flips, runs
 def test_uncovered_face_down_card_turns_up_and_is_not_a_move(vs):
     v, s = vs
-    g = game(v, [["|5H", "9S"], ["TD"], ["*"]], suits=s)
+    g = game(v, [["|5H", "9S"], ["TS"], ["*"]], suits=s)   # (9S onto TS: any build allows it)
     m0, s0 = g.move_count, g.score  # an empty stock: the position counts the deals made as moves
     assert (m0, s0) == (len(RULES[v].deal_sizes()), 500 - m0)
     g.move(0, 1)
@@ -370,7 +404,7 @@ def test_send_is_refused_when_runs_leave_on_their_own():
 # ---------------------------------------------------------------------------------------- scoring
 def test_standard_scoring_and_undo_restore_it_exactly(vs):
     v, s = vs
-    g = game(v, filled(v, {0: ["*", "9H"], 1: ["TC"], 2: ["|4D", "AS"], 3: ["|3C", *run("S", 13, 2)]}),
+    g = game(v, filled(v, {0: ["*", "9H"], 1: ["TH"], 2: ["|4D", "AS"], 3: ["|3C", *run("S", 13, 2)]}),
              stock_size=RULES[v].stock_sizes()[0], suits=s)
     assert (g.score, g.move_count) == (500, 0)
     g.move(0, 1)
@@ -434,8 +468,12 @@ def test_win(vs):
     assert g.status == "playing" and not g.is_won and g.score == score
 
 
-def test_lost_when_no_legal_action(vs):
-    v, s = vs
+#: The variants of seven columns and one deck, or ten and two, the shapes of the lost positions below.
+LOST_SHAPES = [(v, s) for v, s in VARIANT_SUITS if RULES[v].columns == (7 if one_deck(v) else 10)]
+
+
+@pytest.mark.parametrize("v,s", LOST_SHAPES, ids=[f"{v}-{s}" for v, s in LOST_SHAPES])
+def test_lost_when_no_legal_action(v, s):
     if one_deck(v):
         cols = [["AD"], ["|2D", "3D"], ["|4D", "5D"], ["|6D", "7D"], ["|8D", "9D"], ["|TD", "JD"],
                 ["|QD", "KD"]]
@@ -450,7 +488,11 @@ def test_lost_when_no_legal_action(vs):
     assert g.status == "lost" and not g.is_won
 
 
-@pytest.mark.parametrize("variant,suits", SUIT_VARIANTS, ids=SUIT_IDS)
+#: A dead end needs a stock left and no deal on a gap; the position below leaves 10 cards for the stock.
+DEAD_ENDS = [(v, s) for v, s in NO_DEAL_ON_GAP if 10 in RULES[v].stock_sizes()]
+
+
+@pytest.mark.parametrize("variant,suits", DEAD_ENDS, ids=[f"{v}-{s}" for v, s in DEAD_ENDS])
 def test_dead_end(variant, suits):
     g = game(variant, [["KD", "QD", "JD"]], foundations=all_but_one_run(variant), suits=suits)
     assert g.stock_count == 10

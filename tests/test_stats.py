@@ -246,7 +246,7 @@ def test_stats_tables():
     assert html.count("<tr>") == 3 and "Spider" in html and "50%" in html
     assert s["will_o_the_wisp", 4]["played"] == 0 and s["will_o_the_wisp", 4]["win_rate"] is None
     assert [r["current"] for r in s.table(("spiderette", 2))] == [False, True, False]
-    assert repr(s) == "<Stats: 3 games in 2 variant(s)>" and len(s) == 2
+    assert repr(s) == "<Stats: 3 games in 2 variants>" and len(s) == 2
     assert spiderette.stats is stats
 
 

@@ -269,7 +269,7 @@ def test_a_widget_prints_like_its_game():
     w = Widget(seed=1, record=False)
     assert repr(w) == "<Widget spiderette, seed=1 suits=4: score 500, 0 moves, 4 deals left, playing>"
     w.deal()
-    assert repr(w) == "<Widget spiderette, seed=1 suits=4: score 499, 1 moves, 3 deals left, playing>"
+    assert repr(w) == "<Widget spiderette, seed=1 suits=4: score 499, 1 move, 3 deals left, playing>"
     assert str(w) == repr(w) == "<Widget" + repr(w.game).removeprefix("<Game")   # the game's words, after the deal
 
 

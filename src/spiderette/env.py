@@ -86,6 +86,7 @@ from .engine.errors import is_whole, quote
 from .engine.game import Game, as_move
 from .engine.move import DEAL, SENDS, Move, move_table
 from .engine.variants import get_rules
+from .engine.words import plural
 
 try:
     import gymnasium as gym
@@ -312,7 +313,7 @@ class SpideretteEnv(gym.Env):
             if not isinstance(game, Game):
                 raise TypeError(f"options['game'] must be a spiderette.Game, not {quote(game)}")
             if (game.variant, game.suits, game.auto_remove) != (self.variant, self.suits, self.auto_remove):
-                raise ValueError(f"options['game'] is {game.variant} with {game.suits} suits, auto_remove="
+                raise ValueError(f"options['game'] is {game.variant} with {plural(game.suits, 'suit')}, auto_remove="
                                  f"{game.auto_remove}; this environment plays {self.variant} with {self.suits}"
                                  f" suits, auto_remove={self.auto_remove}")
             if any(len(game.column(i)) - game.face_down(i) > self.face_up_limit for i in range(self.columns)):

@@ -18,11 +18,13 @@ import argparse
 import math
 import re
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.errors import MAX_SECONDS, QUOTE_LIMIT, clip, quote
 from ..engine.variants import VARIANTS
+from ..engine.words import plural
 from ..players.limits import MAX_TABLES
 from ..players.proof import DEFAULT_MAX_HELD, prove
 from .lab import NOTEBOOK_NAME, cmd_lab
@@ -208,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 # ---------------------------------------------------------------------- solve
 def cmd_solve(args: argparse.Namespace) -> int:
     """``spiderette solve``: the solver's verdict, its line in notation, the tables searched and the time."""
+    start = time.perf_counter()
     from ..players.solver import solve
 
     g = game_from(args)
@@ -227,10 +230,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
         for m in res.moves:
             tokens.append(replay.notation(m))
             replay.apply(m)
-        print(f"line: {' '.join(tokens)} ({len(tokens)} moves)")
-    print(f"nodes: {res.nodes:,} tables expanded")
-    print(f"time: {res.seconds:.2f} s")
+        print(f"line: {' '.join(tokens)} ({plural(len(tokens), 'move')})")
+    print(f"nodes: {plural(res.nodes, 'table')} expanded")
+    print(time_line(time.perf_counter() - start, res.seconds, proof.seconds if proof is not None else None))
     return 0
+
+
+def time_line(total: float, solver: float, proof: float | None = None) -> str:
+    """What the solve command's time covers: the whole command, and the searches' part of it.
+
+    >>> time_line(17.349, 10.45, 6.9)
+    'time: 17.35 s in all (the solver 10.45 s, the proof pass 6.90 s)'
+    """
+    parts = f"the solver {solver:.2f} s" + (f", the proof pass {proof:.2f} s" if proof is not None else "")
+    return f"time: {total:.2f} s in all ({parts})"
 
 
 # ---------------------------------------------------------------------- stats

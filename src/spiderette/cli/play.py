@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from ..engine.cards import card_code, card_text
 from ..engine.errors import printable
-from ..engine.game import Game
+from ..engine.game import MAX_SEQUENCE, Game
+from ..engine.move import parse_moves
 from ..engine.positions import text_picture
 from ..engine.variants import RULES
+from ..engine.words import plural
 from ..notebook.wording import ENDINGS
-from ..players.advice import hint
+from ..players.advice import planner_hint
 from .streams import shows_suits
 
 PLAY_HELP = """\
@@ -29,13 +32,22 @@ Commands:
   h, hint    the best move, and why         m, moves  every legal move
   t, table   show the table again           ?, help   this text
   w, wrong   where did it go wrong? (the solver looks at every card)
-  q, quit    stop (so does end of input)"""
+  q, quit    stop; after moves not yet looked at with w, first asks (y/N) whether
+             to see where the game went wrong (end of input stops without asking)"""
+
+#: The question ``q`` asks before quitting a game it has not analysed (y: the post-mortem, anything else: no).
+QUIT_QUESTION = "Quit. First see where the game went wrong (the solver looks at every card)? y/N: "
+
+
+def card_names(stream=None) -> Callable[[int], str]:
+    """How the terminal names cards, on the table and in the hints alike: ``10♣`` where ``stream`` (standard
+    output) can show the suit symbols, else the ASCII codes (``TC``) of ``print(g)``."""
+    return card_text if shows_suits(sys.stdout if stream is None else stream) else card_code
 
 
 def table_text(g: Game, stream=None) -> str:
-    """The terminal's picture of the table: ``10♣`` where ``stream`` (standard output) can show the suit symbols,
-    else the ASCII codes (``TC``) of ``print(g)``."""
-    return text_picture(g, card_text if shows_suits(sys.stdout if stream is None else stream) else card_code)
+    """The terminal's picture of the table, its cards named by :func:`card_names`."""
+    return text_picture(g, card_names(stream))
 
 
 def game_from(args: argparse.Namespace) -> Game:
@@ -49,13 +61,11 @@ def game_from(args: argparse.Namespace) -> Game:
 
 def title(g: Game) -> str:
     """The game's title line: ``Spiderette · deal 7 · 4 suits``."""
-    suits = f"{g.suits} suit{'s' if g.suits != 1 else ''}"
-    return f"{RULES[g.variant].title} · deal {g.seed} · {suits}"
+    return f"{RULES[g.variant].title} · deal {g.seed} · {plural(g.suits, 'suit')}"
 
 
 def _ending(g: Game) -> str:
-    moves = f"{g.move_count} move{'s' if g.move_count != 1 else ''}"
-    return (f"{title(g)}: {ENDINGS.get(g.status, 'not finished')} · score {g.score} · {moves}"
+    return (f"{title(g)}: {ENDINGS.get(g.status, 'not finished')} · score {g.score} · {plural(g.move_count, 'move')}"
             f" · runs {g.runs_completed}/{g.runs_total}")
 
 
@@ -93,7 +103,7 @@ def _command(g: Game, word: str) -> tuple[str, bool]:
         g.redo()
         return said, True
     if word in ("h", "hint"):
-        h = hint(g)
+        h = planner_hint(g, name=card_names())   # (hint(g), its cards named as the table names them)
         if h is None:
             return "no hint: no useful move (undo, or w: where did it go wrong?)", False
         assert h.move is not None   # (the planner's hint has its move)
@@ -128,6 +138,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(table_text(g))
     played = False
     line: str | None = None
+    analysed: str | None = None   # the position the post-mortem (w) last looked at
     while not g.is_won:
         line = _read("> ", echo)
         if line is None:
@@ -138,9 +149,11 @@ def cmd_play(args: argparse.Namespace) -> int:
         if text in ("q", "quit", "exit"):
             break
         said, changed = _command(g, text)
+        if text in ("w", "wrong"):
+            analysed = g.position()   # (quitting from here need not offer it again)
         if not said and not changed:  # not a command: moves in notation
-            try:
-                g.play(text)
+            try:   # (a bad token is told with this game's letters, a-g in spiderette)
+                g.play(parse_moves(text, MAX_SEQUENCE, columns=g.columns))
             except ValueError as e:
                 print(f"not played: {e}")
                 continue
@@ -152,14 +165,20 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(table_text(g))
             if g.status in ("lost", "dead_end"):
                 print(f"{ENDINGS[g.status]}. u to undo, w to see where it went wrong, q to quit")
-    if played and not g.is_won and line is not None:   # quit (not the end of input): offer the post-mortem
-        answer = _read("where did it go wrong? analyse the game (the solver peeks) [y/N] ", echo)
+    if line is not None and offers_post_mortem(g, analysed):   # q (not the end of input)
+        answer = _read(QUIT_QUESTION, echo)
         if answer is not None and answer.strip().lower() in ("y", "yes", "w"):
             print(_post_mortem(g))
     if played and not args.no_record:
         print(_record(g))
     print(_ending(g))
     return 0
+
+
+def offers_post_mortem(g: Game, analysed: str | None) -> bool:
+    """Whether quitting ``g`` asks first about the post-mortem: a game with moves played, not won, and not
+    what ``w`` last looked at (``analysed``, a position)."""
+    return bool(g.history) and not g.is_won and g.position() != analysed
 
 
 def _record(g: Game) -> str:

@@ -26,6 +26,7 @@ import re
 from .errors import clip, quote
 from .files import FileRefused, read_regular
 from .variants import MAX_COLUMNS, MAX_DECKS, RULES, TITLE_MAX, Rules, register, row_by_row
+from .words import plural
 
 __all__ = ["from_cardz", "to_cardz", "DesignError", "MAX_DESIGN_BYTES"]
 
@@ -89,7 +90,7 @@ def from_cardz(design: str | os.PathLike | dict) -> Rules:
                   f" a deck), not {runs}")
     decks = _number(data.get("decks", runs // 4), "'decks'", 1, MAX_DECKS, bad)
     if runs != 4 * decks:
-        raise bad("the Foundation depot", f"repeats {runs} times, but {decks} deck{'s' * (decks > 1)} make"
+        raise bad("the Foundation depot", f"repeats {runs} times, but {plural(decks, 'deck')} make"
                   f" {4 * decks} runs")
     columns = tab.get("repeat", 1)
     _foundation(found, bad)

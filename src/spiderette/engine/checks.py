@@ -24,6 +24,7 @@ from .cards import RUN_LENGTH, card_code, is_card, is_complete_run, make_deck
 from .errors import InvalidPositionError, clip, quote, whole
 from .move import LETTERS
 from .variants import Rules
+from .words import plural
 
 #: The most moves a position may say were played (a sanity bound: real games take a few hundred).
 MAX_MOVES = 1_000_000
@@ -48,7 +49,7 @@ def check_state(rules: Rules, suits: int, auto_remove: bool, columns: object, fa
     n = rules.columns
     if not isinstance(columns, (list, tuple)) or len(columns) != n:
         size = len(columns) if isinstance(columns, (list, tuple)) else type(columns).__name__
-        raise InvalidPositionError(f"{rules.name} has {n} columns; the tableau has {size}")
+        raise InvalidPositionError(f"{rules.name} has {plural(n, 'column')}; the tableau has {size}")
     cols = [_cards(col, f"column {LETTERS[i]}") for i, col in enumerate(columns)]
     if not isinstance(face_down, (list, tuple)) or len(face_down) != n:
         raise InvalidPositionError(f"face_down must be a list of {n} counts, not {quote(face_down)}")
@@ -65,11 +66,12 @@ def check_state(rules: Rules, suits: int, auto_remove: bool, columns: object, fa
     stock = _cards(stock, "the stock")
     if len(stock) not in rules.stock_sizes():
         sizes = ", ".join(map(str, rules.stock_sizes()))
-        raise InvalidPositionError(f"the stock has {len(stock)} cards; a {rules.name} stock holds {sizes}")
+        raise InvalidPositionError(f"the stock has {plural(len(stock), 'card')}; a {rules.name} stock holds {sizes}")
     if not isinstance(foundations, (list, tuple)):
         raise InvalidPositionError("the foundations must be a list of runs")
     if len(foundations) > rules.runs:
-        raise InvalidPositionError(f"{len(foundations)} runs on the foundations; {rules.name} has {rules.runs}")
+        raise InvalidPositionError(f"{plural(len(foundations), 'run')} on the foundations; {rules.name} has"
+                                   f" {rules.runs}")
     found = [_cards(run, f"foundation run {j}") for j, run in enumerate(foundations, start=1)]
     everything = [c for col in cols for c in col] + stock + [c for run in found for c in run]
     want, have = Counter(make_deck(rules.decks, suits)), Counter(everything)
@@ -96,8 +98,8 @@ def check_state(rules: Rules, suits: int, auto_remove: bool, columns: object, fa
         moves = least
     moves = whole(moves, "moves", 0, MAX_MOVES, error=InvalidPositionError)
     if moves < least:
-        why = f"{deals} deal{'s' if deals != 1 else ''}" + (
-            "" if auto_remove else f" and {len(found)} send{'s' if len(found) != 1 else ''}")
+        why = plural(deals, "deal") + (
+            "" if auto_remove else f" and {plural(len(found), 'send')}")
         raise InvalidPositionError(f"moves is {moves}, but the table shows {why}, each a move")
     return cols, down, stock, found, moves
 

@@ -30,6 +30,7 @@ from .errors import IllegalMoveError, InvalidPositionError, NotationError, flag,
 from .move import DEAL, LETTERS, SENDS, Move, move_table, parse_moves, too_many
 from .refusals import Refusal
 from .variants import Rules, get_rules
+from .words import plural
 
 SCORINGS = ("standard", "pairs")
 
@@ -790,7 +791,7 @@ class Game:
     def __repr__(self) -> str:
         seed = f", seed={self.seed}" if self.seed is not None else ""
         return (f"<Game {self.variant}{seed} suits={self.suits}: score {self.score},"
-                f" {self._moves} moves, {self.deals_left} deals left, {self.status}>")
+                f" {plural(self._moves, 'move')}, {plural(self.deals_left, 'deal')} left, {self.status}>")
 
     def _repr_svg_(self) -> str:
         from .svg import game_svg

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from .errors import NotationError, is_whole, quote
+from .words import plural
 
 MAX_COLUMNS = 10
 LETTERS = "abcdefghij"
@@ -41,6 +42,17 @@ _TOKEN = re.compile(r"^(?:(?P<deal>d)|s(?P<send>[a-j])|(?P<src>[a-j])(?P<dst>[a-
 
 def column_letter(i: int) -> str:
     return LETTERS[i]
+
+
+def how_to_write(columns: int = MAX_COLUMNS) -> str:
+    """How a move is written, naming the letters of a game of ``columns`` columns (every letter: ``a-j``).
+
+    >>> how_to_write(7)[:47]
+    'write two column letters a-g and an optional co'
+    """
+    last = LETTERS[min(max(columns, 1), MAX_COLUMNS) - 1]
+    return (f"write two column letters a-{last} and an optional count ('ab', 'ab3'), 'd' to deal, or 's' and a"
+            " column to send a run ('sc')")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -114,15 +126,20 @@ class Move:
         return (Move, (self.kind, self.src, self.dst, self.count))
 
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """Parse one token of move notation (``"ab"``, ``"ab3"``, ``"d"``, ``"sc"``)."""
+    def parse(cls, text: str, columns: int = MAX_COLUMNS) -> Move:
+        """Parse one token of move notation (``"ab"``, ``"ab3"``, ``"d"``, ``"sc"``); ``columns``, the game's
+        number of columns, only words the refusal of a bad token (its letters: ``a-g`` for 7).
+
+        >>> Move.parse("zz", columns=7)
+        Traceback (most recent call last):
+        ...
+        spiderette.engine.errors.NotationError: bad move 'zz': write two column letters a-g and an optional count ...
+        """
         if not isinstance(text, str):
             raise NotationError(f"move notation is a string, not {quote(text)}")
         m = _TOKEN.match(text.strip().lower())
         if m is None:
-            raise NotationError(
-                f"bad move {quote(text)}: write two column letters a-j and an optional count ('ab', 'ab3'),"
-                " 'd' to deal, or 's' and a column to send a run ('sc')")
+            raise NotationError(f"bad move {quote(text)}: {how_to_write(columns)}")
         if m["deal"]:
             return DEAL
         if m["send"]:
@@ -146,11 +163,12 @@ _WORD = re.compile(r"[^\s,]+")
 
 def too_many(most: int) -> NotationError:
     """The refusal of a sequence of more than ``most`` moves."""
-    return NotationError(f"a sequence holds at most {most:,} moves; this one holds more")
+    return NotationError(f"a sequence holds at most {plural(most, 'move')}; this one holds more")
 
 
-def parse_moves(text: str, most: int | None = None) -> list[Move]:
-    """Parse moves separated by white space (or commas); a ``NotationError`` names the bad token.
+def parse_moves(text: str, most: int | None = None, columns: int = MAX_COLUMNS) -> list[Move]:
+    """Parse moves separated by white space (or commas); a ``NotationError`` names the bad token (and the
+    letters of a game of ``columns`` columns).
 
     With ``most``, a text of more than ``most`` tokens is refused before any is parsed: they are counted one
     by one up to ``most + 1``, so a text of millions is refused at once.
@@ -168,7 +186,7 @@ def parse_moves(text: str, most: int | None = None) -> list[Move]:
     if most is not None and len(text) > 2 * most \
             and next(itertools.islice(_WORD.finditer(text), most, None), None) is not None:
         raise too_many(most)
-    return [Move.parse(tok) for tok in text.replace(",", " ").split()]
+    return [Move.parse(tok, columns) for tok in text.replace(",", " ").split()]
 
 
 _TABLES: dict[int, list[list[list[Move]]]] = {}

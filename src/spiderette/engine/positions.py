@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from .cards import CardError, card_code, parse_card
 from .errors import InvalidPositionError, clip, quote, whole
 from .move import LETTERS
+from .words import plural
 
 if TYPE_CHECKING:
     from .game import Game
@@ -100,7 +101,7 @@ def from_dict(cls: type[Game], data: dict) -> Game:
     score = data.get("score")
     if score is not None and whole(score, "score", error=InvalidPositionError) != g.score:
         how = ("one per same-suit pair + 12 per run" if g.scoring == "pairs" else
-               f"500 - {g.move_count} moves + 100 x {g.runs_completed} runs")
+               f"500 - {plural(g.move_count, 'move')} + 100 x {plural(g.runs_completed, 'run')}")
         raise InvalidPositionError(f"score {quote(score)} does not match the table: {how} = {g.score}")
     return g
 
@@ -182,8 +183,8 @@ def from_position(cls: type[Game], text: str) -> Game:
     score = data.pop("score")
     g = from_dict(cls, data)
     if score != g.standard_score():
-        raise InvalidPositionError(f"score {score} does not match the table: 500 - {g.move_count} moves"
-                                   f" + 100 x {g.runs_completed} runs = {g.standard_score()}")
+        raise InvalidPositionError(f"score {score} does not match the table: 500 - {plural(g.move_count, 'move')}"
+                                   f" + 100 x {plural(g.runs_completed, 'run')} = {g.standard_score()}")
     return g
 
 
@@ -197,7 +198,7 @@ def text_picture(g: Game, name: Callable[[int], str] = card_code) -> str:
     >>> print(text_picture(Game(seed=7), card_text).splitlines()[2])
      4♥    ##    ##    ##    ##    ##    ##
     """
-    title = g.rules.title + (f" ({g.suits} suit{'s' if g.suits != 1 else ''})" if g.suits != 4 else "")
+    title = g.rules.title + (f" ({plural(g.suits, 'suit')})" if g.suits != 4 else "")
     if g.seed is not None:
         title += f" · deal {g.seed}"
     with g.locked():
@@ -211,5 +212,5 @@ def text_picture(g: Game, name: Callable[[int], str] = card_code) -> str:
     width = max(2, *(len(name(suit << 4 | rank)) for suit in range(4) for rank in range(1, 14)))  # any card's
     lines = [head, "  ".join(f" {LETTERS[i].ljust(width)}" for i in range(g.columns)).rstrip()]
     lines += [("  ".join(f" {c.ljust(width)}" for c in cells)).rstrip() for cells in rows]
-    lines.append(f"stock: {stock} cards · foundations: {found}")
+    lines.append(f"stock: {plural(stock, 'card')} · foundations: {found}")
     return "\n".join(lines)

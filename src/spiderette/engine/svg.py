@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from .cards import card_code
 from .move import LETTERS
+from .words import plural
 
 if TYPE_CHECKING:
     from .game import Game
@@ -68,7 +69,7 @@ def game_svg(g: Game) -> str:
             parts.append(_back(GAP + 3 * i, 20))
     else:
         parts.append(_slot(GAP, 20))
-    parts.append(f'<text x="{GAP}" y="14" fill="#fff" font-size="11">stock: {deals} deals</text>')
+    parts.append(f'<text x="{GAP}" y="14" fill="#fff" font-size="11">stock: {plural(deals, "deal")}</text>')
     # foundations, top right
     for j in range(runs_total):
         x = GAP + (n - runs_total + j) * (W + GAP)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from .errors import is_whole, quote
 from .move import MAX_COLUMNS as MOVE_COLUMNS
+from .words import plural
 
 #: The bits of a card (``suit * 16 + rank``; bit 4 is its colour) that a group compares: ``above`` continues a
 #: group on ``below`` when ``below & mask == (above & mask) + 1``. Every bit: one rank lower in the same suit;
@@ -202,7 +203,7 @@ def check_rules(r: Rules) -> None:
     for i, h in enumerate(layout):
         whole_in(h, f"layout[{i}]", 1, 52 * r.decks, " (every column starts with a card)")
     if sum(layout) > 52 * r.decks:
-        raise ValueError(f"layout deals {sum(layout)} cards: {r.decks} deck{'s' * (r.decks > 1)} hold"
+        raise ValueError(f"layout deals {plural(sum(layout), 'card')}: {plural(r.decks, 'deck')} hold"
                          f" {52 * r.decks}")
     whole_in(r.face_up, "face_up", 1, min(layout), " (the shortest column)")
     for flag in ("deal_with_empty", "auto_send"):
@@ -226,7 +227,7 @@ def check_rules(r: Rules) -> None:
                 or any(not is_whole(c) or not 0 <= c < len(layout) for c in order) \
                 or tuple(order.count(c) for c in range(len(layout))) != layout:
             raise ValueError(f"deal_order must be a tuple of the column (0 to {len(layout) - 1}) of each of the"
-                             f" {sum(layout)} cards dealt, as many for each column as its layout says, not"
+                             f" {plural(sum(layout), 'card')} dealt, as many for each column as its layout says, not"
                              f" {quote(order)}")
     whole_in(r.start_score, "start_score", 0, MAX_SCORE)
     whole_in(r.run_bonus, "run_bonus", 0, MAX_SCORE)

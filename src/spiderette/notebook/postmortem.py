@@ -20,6 +20,7 @@ from typing import Any
 
 from ..engine import platform
 from ..engine.game import Game
+from ..engine.words import plural
 from ..players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES, Analysis, analyse
 from ..players.background import BackgroundTask, StoppableFuture
 from ..players.limits import SOLVER_HELD
@@ -177,8 +178,8 @@ def said(a: Analysis) -> str:
         planner = f". {tp.planner_text}" if tp.planner_text else ""
         return f"Where it went wrong: {tp.text.split(': a winning line')[0]} ({known}){planner}"
     if lo is not None and lo < n:
-        undo = (f"undo to before move {lo + 1}, the last winnable position (a winning line of {len(a.winning_line)}"
-                f" move{'s' if len(a.winning_line) != 1 else ''} from there)")
+        undo = (f"undo to before move {lo + 1}, the last winnable position (a winning line of"
+                f" {plural(len(a.winning_line), 'move')} from there)")
         if hi is not None:
             return f"Lost between move {lo + 1} and move {hi} ({known}; the moves between stay undecided): {undo}"
         when = f"after move {lo}" if lo else "at the start"

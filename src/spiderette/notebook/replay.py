@@ -37,6 +37,7 @@ from ..engine.cards import card_text
 from ..engine.errors import IllegalMoveError, flag, is_number, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
+from ..engine.words import plural
 from ..players.advice import PlannerCommentary
 from ..players.analysis import Analysis
 from ..players.ranking import ranked_hints
@@ -300,7 +301,7 @@ class Replay(anywidget.AnyWidget):
         if total == 0:
             return self.note or "No moves to replay"
         if n == 0:
-            return f"The start: {total} move{'s' if total != 1 else ''} to replay"
+            return f"The start: {plural(total, 'move')} to replay"
         e = self._entries[n - 1]
         verdict = f"; {e['verdict']} after it" if "verdict" in e else ""
         if "odds" in e:
@@ -371,12 +372,13 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
                 said += f"; the honest planner would have played {tp.planner}" + {
                     True: " (it keeps it winnable)", False: " (it loses too)", None: ""}[tp.planner_keeps]
         elif source.lost_between is not None:
-            first, last = source.lost_between
-            said = (f"lost between move {first} and move {last}: winnable after {source.last_winnable} moves (a"
-                    f" winning line of {len(source.winning_line)} moves), proven lost after {last}")
+            first, last = source.lost_between   # (winnable after move first - 1: last_winnable)
+            said = (f"lost between move {first} and move {last}: winnable after"
+                    f" {plural(first - 1, 'move')} (a winning line of"
+                    f" {plural(len(source.winning_line), 'move')}), proven lost after {last}")
         elif source.last_winnable is not None and source.last_winnable < len(source.moves):
-            said = (f"winnable after {source.last_winnable} moves (a winning line of {len(source.winning_line)}"
-                    " moves); whether and where it was lost is not known")
+            said = (f"winnable after {plural(source.last_winnable, 'move')} (a winning line of"
+                    f" {plural(len(source.winning_line), 'move')}); whether and where it was lost is not known")
         elif source.first_lost:
             said = f"lost by move {source.first_lost} at the latest; whether it was ever winnable is not known"
         else:

@@ -25,6 +25,7 @@ import warnings
 
 from ..engine.errors import clip, flag
 from ..engine.game import Game
+from ..engine.words import plural
 from ..userdata.datafolder import RecordsWarning, home, new_id
 from ..userdata.resumefile import RESUME_FILE, clear_resume, load_resume, resume_info, save_resume
 from ..userdata.statistics import Stats, counted, read_stats, record_result
@@ -78,7 +79,7 @@ class TableRecords:
     def resumed(game: Game) -> str:
         """The status line after a resume."""
         n = game.move_count
-        return f"Resumed the saved game: {game.rules.title}, deal {game.seed}, {n} move{'s' if n != 1 else ''}"
+        return f"Resumed the saved game: {game.rules.title}, deal {game.seed}, {plural(n, 'move')}"
 
     def take_note(self) -> str | None:
         """The problem to show in the status line, once."""
@@ -151,8 +152,8 @@ class TableRecords:
         there = self._guard("look for the saved game", lambda: (home() / RESUME_FILE).exists())
         info = self._guard("read the saved game", resume_info) if there else None
         if info is not None and not info["playable"]:   # kept for when its design is read again
-            self.note = (f"The saved game is of the design {info['variant']!r} ({info['suits']} suits), not read in"
-                         " this session: read its design (from_cardz) to resume it")
+            self.note = (f"The saved game is of the design {info['variant']!r} ({plural(info['suits'], 'suit')}),"
+                         " not read in this session: read its design (from_cardz) to resume it")
             return None
         loaded = self._guard("read the saved game", load_resume)
         if loaded is None and there and self.note is None:

@@ -31,6 +31,7 @@ from ..engine.errors import flag as true_or_false
 from ..engine.game import Game, parse_sequence
 from ..engine.move import DEAL, Move
 from ..engine.variants import RULES, Rules, get_rules
+from ..engine.words import plural
 from ..players.limits import Limit, budget_of, tables
 from .clock import GameClock
 from .dispatch import Dispatch
@@ -518,7 +519,7 @@ class Widget(anywidget.AnyWidget):
             for _ in range(steps):
                 g.undo()
             self._hints.clear()
-            self._publish(f"Took back {steps} move{'s' if steps != 1 else ''}: back to a winnable position",
+            self._publish(f"Took back {plural(steps, 'move')}: back to a winnable position",
                           last={"kind": "undo"})
             return steps
 
@@ -564,7 +565,7 @@ class Widget(anywidget.AnyWidget):
             for _ in range(steps):
                 self._game.undo()
             self._hints.clear()
-            took = f"Took back {steps} move{'s' if steps != 1 else ''}"
+            took = f"Took back {plural(steps, 'move')}"
             if goal[1] == "turning":
                 self._publish(f"{took}: the next move is the one that lost the game; try another",
                               last={"kind": "undo"})

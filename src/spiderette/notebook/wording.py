@@ -21,6 +21,7 @@ from ..engine.cards import RUN_LENGTH, card_text
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.move import LETTERS, Move
+from ..engine.words import plural
 from ..players.ranking import DASH, Hint, group_onto, group_words
 
 
@@ -103,10 +104,10 @@ def outcome(g: Game, words: str, m: Move | None = None, runs_before: int | None 
     """
     if m is not None and m.kind == "deal":
         n = g.deals_left
-        words += f" ({n} deal{'s' if n != 1 else ''} left)"
+        words += f" ({plural(n, 'deal')} left)"
     if runs_before is not None and g.runs_completed > runs_before:
         done = g.runs_completed - runs_before
-        words += f"; {done} run{'s' if done > 1 else ''} completed"
+        words += f"; {plural(done, 'run')} completed"
     status = g.status
     if status == "won":
         return f"{words}. {ENDINGS[status]} Score {g.score}."

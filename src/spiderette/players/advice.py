@@ -32,6 +32,7 @@ from ..engine.errors import quote
 from ..engine.game import Game, a_game
 from ..engine.move import LETTERS, Move
 from ..engine.predicates import visible_key
+from ..engine.words import plural
 from .limits import DEFAULT_SECONDS, Limit, a_limit, budget_of, samples_of, seed_of, tables
 from .memory import tables_met
 from .planner import DEFAULT_BUDGET, Plan, plan, table_after
@@ -91,7 +92,7 @@ def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str
 
 
 def _moves_words(n: int) -> str:
-    return f"{n} move{'s' if n != 1 else ''}"
+    return plural(n, "move")
 
 
 #: The term a plan's ending already says (``Plan.ends_with``), left out of the words that follow it.
@@ -168,14 +169,14 @@ def _solver_hint(g: Game, limit: Limit) -> Hint:
         return Hint(None, "the game is won", 0)
     result = solve(g, limit)
     if result.result == "win" and result.moves:
-        return Hint(result.moves[0], f"spoiler: the first move of a winning line of {len(result.moves)} moves"
+        return Hint(result.moves[0], f"spoiler: the first move of a winning line of {plural(len(result.moves), 'move')}"
                                      " (the solver sees every hidden card)", 0, tuple(result.moves))
     if result.result == "loss":
         return Hint(None, "not winnable from here (proven: the solver tried every line, seeing every hidden"
                           " card)", 0)
     head = "probably lost" if result.odds is not None and result.odds.probably_lost else "unknown"
     odds = f"; {result.odds.words()}" if result.odds is not None else ""
-    return Hint(None, f"{head} within the budget ({result.reason}, {result.nodes:,} tables){odds}", 0)
+    return Hint(None, f"{head} within the budget ({result.reason}, {plural(result.nodes, 'table')}){odds}", 0)
 
 
 #: The arguments each method of :func:`hint` takes (``hints`` takes ``limit`` and ``budget`` for the planner,

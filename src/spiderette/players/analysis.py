@@ -39,6 +39,7 @@ from ..engine.errors import an_event, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.predicates import turns_over_a_card, visible_key
+from ..engine.words import plural
 from .advice import step_words
 from .background import StoppableFuture, run_in_thread
 from .limits import Limit, budget_of
@@ -449,7 +450,7 @@ def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, 
     reach = in_view(g, line)
     said = (f"move {k + 1}, {g.notation(move)} ({step_words(g, move, card_text)}), lost a winnable game;"
             f" {g.notation(kept)} ({step_words(g, kept, card_text)}) kept it winnable: a winning line of"
-            f" {len(line)} moves, ")
+            f" {plural(len(line), 'move')}, ")
     said += ("which deals before it turns a card over: what followed depended on the cards dealt" if not reach
              else "whose first move uses only cards in view" if reach == 1 else
              f"whose first {reach} moves, to the next card it turns over, use only cards in view")

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from ..engine.core import EVERY_MOVE, Core, Pruning, columns_of, without_cyclic_gc
 from ..engine.errors import an_event, quote
 from ..engine.game import Game, Word, a_game
+from ..engine.words import plural
 from .limits import GIVE_BACK_AFTER, MAX_TABLES, Limit, budget_of, give_back
 from .limits import tables as tables_arg
 from .planner import PLANNER_MOVES
@@ -90,8 +91,8 @@ class Proof:
         if self.outcome == "lost":
             return f"proven lost: every one of {self.tables:,} reachable tables visited ({self.seconds:.2f} s)"
         if self.outcome == "won":
-            return f"winnable: a winning table reached after {self.tables:,} tables ({self.seconds:.2f} s)"
-        return (f"no proof yet ({self.stopped}): {self.tables:,} tables visited in {self.seconds:.2f} s, "
+            return f"winnable: a winning table reached after {plural(self.tables, 'table')} ({self.seconds:.2f} s)"
+        return (f"no proof yet ({self.stopped}): {plural(self.tables, 'table')} visited in {self.seconds:.2f} s, "
                 f"{self.layers:,} layers finished; at least {self.still:,} more to visit")
 
 

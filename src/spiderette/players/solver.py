@@ -45,6 +45,7 @@ from ..engine.core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of, with
 from ..engine.errors import an_event
 from ..engine.game import Game, Word, a_game
 from ..engine.move import Move
+from ..engine.words import plural
 from .background import StoppableFuture, run_in_thread
 from .limits import DEFAULT_SECONDS, GIVE_BACK_AFTER, Limit, budget_of, give_back
 from .limits import tables as tables_arg
@@ -143,14 +144,15 @@ class SolveResult:
 
     def __str__(self) -> str:
         if self.result == "win":
-            return f"winnable (line of {len(self.moves)} moves; {self.nodes:,} tables in {self.seconds:.2f} s)"
+            return (f"winnable (line of {plural(len(self.moves), 'move')}; {plural(self.nodes, 'table')} in"
+                    f" {self.seconds:.2f} s)")
         if self.result == "loss":
-            return f"not winnable from here (proven: {self.nodes:,} tables in {self.seconds:.2f} s)"
+            return f"not winnable from here (proven: {plural(self.nodes, 'table')} in {self.seconds:.2f} s)"
         head = "probably lost" if self.odds is not None and self.odds.probably_lost else "unknown"
         still = ("" if not self.open_tables else
-                 f"; a proof of loss would still have {self.open_tables:,} tables or more to look at")
-        text = (f"{head}: no win found in {self.nodes:,} tables and no loss proven ({self.reason or 'budget spent'},"
-                f" {self.seconds:.2f} s{still})")
+                 f"; a proof of loss would still have {plural(self.open_tables, 'table')} or more to look at")
+        text = (f"{head}: no win found in {plural(self.nodes, 'table')} and no loss proven"
+                f" ({self.reason or 'budget spent'}, {self.seconds:.2f} s{still})")
         return text + (f"; {self.odds.words()}" if self.odds is not None else "")
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.errors import whole
+from ..engine.words import plural
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -103,13 +104,13 @@ class PairedTest:
 
     def __str__(self) -> str:
         if self.measure == "won":
-            return (f"McNemar ({self.method}): {self.only_first} deals won only by {self.names[0]},"
+            return (f"McNemar ({self.method}): {plural(self.only_first, 'deal')} won only by {self.names[0]},"
                     f" {self.only_second} only by {self.names[1]}; {p_text(self.p_value)}")
         if self.measure in MEASURES:
             test, better = MEASURES[self.measure]
-            return (f"{test} ({self.method}): {self.only_first} deals {better} {self.names[0]},"
+            return (f"{test} ({self.method}): {plural(self.only_first, 'deal')} {better} {self.names[0]},"
                     f" {self.only_second} by {self.names[1]}; {p_text(self.p_value)}")
-        return (f"sign test ({self.method}): {self.only_first} deals with a {self.better} {self.measure} for"
+        return (f"sign test ({self.method}): {plural(self.only_first, 'deal')} with a {self.better} {self.measure} for"
                 f" {self.names[0]}, {self.only_second} for {self.names[1]}; {p_text(self.p_value)}")
 
     def _repr_pretty_(self, p, cycle: bool) -> None:   # a notebook cell's result: the sentence

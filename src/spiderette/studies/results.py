@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, TypeGuard
 from ..engine.errors import quote
 from ..engine.game import Game
 from ..engine.tabular import html_table, text_table
+from ..engine.words import plural
 from ..players.extras import need, new_figure
 from .intervals import (
     FEWER_IS_BETTER,
@@ -105,8 +106,8 @@ class Simulation:
     def summary(self) -> str:
         """A few lines in words: win rate with its 95% interval, runs, how the games ended, time."""
         n = len(self.rows)
-        lines = [f"{self.strategy} on {n} {self.variant} deal{'s' if n != 1 else ''} ({self.suits} suit"
-                 f"{'s' if self.suits != 1 else ''}): won {self.wins} ({100 * self.win_rate:.1f}%, 95% CI"
+        lines = [f"{self.strategy} on {plural(n, self.variant + ' deal')} ({plural(self.suits, 'suit')}): won"
+                 f" {self.wins} ({100 * self.win_rate:.1f}%, 95% CI"
                  f" {format_interval(*self.interval)})"]
         if n:
             dist = ", ".join(f"{k}: {c}" for k, c in enumerate(self.runs_distribution()))
@@ -121,8 +122,8 @@ class Simulation:
     def __repr__(self) -> str:
         part = ", partial" if self.partial else ""
         rate = f"{100 * self.win_rate:.1f}%" if self.rows else "-"
-        return (f"<Simulation {self.strategy}: won {self.wins} of {len(self.rows)} {self.variant} deals ({rate},"
-                f" 95% CI {format_interval(*self.interval)}){part}>")
+        return (f"<Simulation {self.strategy}: won {self.wins} of {plural(len(self.rows), self.variant + ' deal')}"
+                f" ({rate}, 95% CI {format_interval(*self.interval)}){part}>")
 
     # ------------------------------------------------------------------ games
     def row(self, deal: int) -> dict:
@@ -215,7 +216,7 @@ class Comparison:
         self.results = list(results)
         common = set.intersection(*(set(r.deals) for r in self.results)) if self.results else set()
         self.deals = [d for d in self.results[0].deals if d in common] if self.results else []
-        self.partial = (f"interrupted: {len(self.deals)} deals played by every strategy" if partial else None)
+        self.partial = (f"interrupted: {plural(len(self.deals), 'deal')} played by every strategy" if partial else None)
 
     @property
     def labels(self) -> list[str]:
@@ -355,7 +356,7 @@ class Comparison:
 
     def __repr__(self) -> str:
         part = ", partial" if self.partial else ""
-        return f"<Comparison of {', '.join(self.labels)} on {len(self.deals)} deals{part}>"
+        return f"<Comparison of {', '.join(self.labels)} on {plural(len(self.deals), 'deal')}{part}>"
 
     def to_pandas(self) -> pandas.DataFrame:
         """Every row of every strategy, with a ``strategy`` column (long form: one row per strategy and deal;
@@ -370,7 +371,7 @@ class Comparison:
         title = _deals(len(self.deals), first.variant, first.suits) if first else ""
         if len(self.results) == 2:
             t = self.paired()
-            title += f"; McNemar {p_text(t.p_value)} ({t.only_first} vs {t.only_second} deals differ)"
+            title += f"; McNemar {p_text(t.p_value)} ({t.only_first} vs {plural(t.only_second, 'deal')} differ)"
         common = set(self.deals)
         return _plot([_restrict(r, common) for r in self.results], title)
 
@@ -394,7 +395,7 @@ def _restrict(res: Simulation, deals: set[int]) -> Simulation:
 
 def _deals(n: int, variant: str, suits: int) -> str:
     """``"200 spiderette deals (4 suits)"``: what a plot's title says was played."""
-    return f"{n} {variant} deal{'s' if n != 1 else ''} ({suits} suit{'s' if suits != 1 else ''})"
+    return f"{plural(n, variant + ' deal')} ({plural(suits, 'suit')})"
 
 
 def _plot(results: list[Simulation], title: str) -> Figure:

@@ -47,6 +47,7 @@ from ..engine.errors import IllegalMoveError, NotationError, flag, quote, whole
 from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.predicates import cards_in_suited_runs, visible_key
+from ..engine.words import plural
 from ..players.extras import need
 from ..players.limits import seed_of
 from ..players.strategies import Strategy, strategy_label
@@ -304,7 +305,7 @@ def _study(strategies: list, deals: object, variant: str, suits: int, max_moves:
         order = [d for d in deals if d in got]
         partial = None
         if interrupted:
-            partial = f"interrupted: {len(order)} of {len(deals)} deals played"
+            partial = f"interrupted: {len(order)} of {plural(len(deals), 'deal')} played"
         results.append(Simulation(label, getattr(s, "peeks", False) is True, [got[d][0] for d in order],
                                   {d: got[d][1] for d in order}, variant=probe.variant, suits=suits,
                                   max_moves=max_moves, seed=seed, runs_total=probe.runs_total,

@@ -49,6 +49,7 @@ from ..engine.files import SoftLock, write_atomic
 from ..engine.savefile import PATH_LIMIT
 from ..engine.tabular import html_table, text_table
 from ..engine.variants import BUILT_IN, RULES, get_rules
+from ..engine.words import plural
 from .datafolder import LOCK, Damaged, home, parse_json, read_bytes, set_aside, warn
 
 __all__ = ["Stats", "counted", "kept_apart", "read_stats", "record_result", "reset_stats", "stats", "stats_key"]
@@ -307,7 +308,7 @@ class Stats:
 
     def __repr__(self) -> str:
         played = sum(r["played"] for r in self._games.values())
-        return f"<Stats: {played} game{'s' if played != 1 else ''} in {len(self._games)} variant(s)>"
+        return f"<Stats: {plural(played, 'game')} in {plural(len(self._games), 'variant')}>"
 
     @staticmethod
     def cell(row: dict, field: str) -> str:
