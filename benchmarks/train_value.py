@@ -3,13 +3,16 @@
     python benchmarks/train_value.py generate [--suits 4] [--deals 10000001-10004000] [--processes 2]
                                               [--scheduler tcp://host:8786]
                                               [--explore 0.1] [--out benchmarks/data/value/spiderette-4.jsonl]
-    python benchmarks/train_value.py fit [--data benchmarks/data/value/spiderette-4.jsonl] [--run-weight 3]
-                                         [--out src/spiderette/players/value_model.json]
+    python benchmarks/train_value.py fit --out my_model.json [--data benchmarks/data/value/spiderette-4.jsonl]
+                                         [--games 300] [--ridge 0.1] [--toward learned] [--run-weight 3]
+                                         [--ship]
 
-The shipped model is ``generate`` with its defaults (four suits, deals 10000001-10004000, the hand-made
-planner, 10% exploration; about 5 minutes on one core), then ``fit`` with its defaults. The data of that run
-is committed as ``benchmarks/data/value/spiderette-4.jsonl.gz`` (``fit`` reads it when the ``.jsonl`` is not
-there), so ``fit`` alone remakes the model.
+``fit`` writes where ``--out`` says, and refuses a path inside the package (the shipped model) unless
+``--ship`` is given; ``PlannerStrategy(value="my_model.json")`` then steers by the model written. The shipped
+model is ``generate`` with its defaults (four suits, deals 10000001-10004000, the hand-made planner, 10%
+exploration; about 5 minutes on one core), then ``fit --out src/spiderette/players/value_model.json --ship``.
+The data of that run is committed as ``benchmarks/data/value/spiderette-4.jsonl.gz`` (``fit`` reads it when
+the ``.jsonl`` is not there), so ``fit`` alone remakes the model.
 
 ``generate`` plays the planner on training deals (far from deals 1-1000 and from every test's deals), with a
 share ``--explore`` of its moves replaced by another useful move (seeded by the deal), and writes one line per
@@ -19,17 +22,17 @@ features of :mod:`spiderette.players.features` from those tables, so new feature
 resumable: deals already in the file are skipped, and each deal is written as soon as it is played, so an
 interrupted run loses nothing.
 
-``fit`` labels each position by how its game ended (the cards still hidden at the end, counting a won game as
-none: a Monte Carlo return of the planner's own play, lower is better), fits a ridge regression on the
-features of the positions of three quarters of the deals, and reports the fit on the other quarter (R^2, and
-how often the value orders two positions of the same stage as their games ended), with a learning curve. The
-model is written as JSON: the features' names, their weights, and the report.
+``fit`` (:func:`spiderette.players.value.fit`, plain Python) labels each position by how its game ended (the
+cards still hidden at the end, counting a won game as none: a Monte Carlo return of the planner's own play,
+lower is better), fits a ridge regression on the features of the positions of three quarters of the deals,
+and reports the fit on the other quarter (R^2, and how often the value orders two positions of the same stage
+as their games ended), with a learning curve. The model is written as JSON: the features' names, their
+weights, and the report.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import random
 import sys
@@ -44,12 +47,13 @@ from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this 
 
 from spiderette import Game  # noqa: E402
 from spiderette.engine.predicates import hidden_count, visible_key  # noqa: E402
-from spiderette.engine.variants import RULES  # noqa: E402
-from spiderette.players.features import FEATURES, feature_vector  # noqa: E402
 from spiderette.players.planner import PlannerStrategy  # noqa: E402
 from spiderette.players.ranking import useful_hints  # noqa: E402
+from spiderette.players.value import MODEL, ValueModel, read_games  # noqa: E402
+from spiderette.players.value import fit as fit_model  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "value"
+PACKAGE = MODEL.resolve().parents[1]   # src/spiderette (or the installed package)
 MAX_MOVES = 1000
 
 
@@ -125,101 +129,26 @@ def _bar(total: int):
     return tqdm(total=total, unit="deal")
 
 
-def load(path: Path) -> list[dict]:
-    """The games of a data file (``.jsonl``, or ``.jsonl.gz`` as committed); a line cut short is skipped."""
-    path = Path(path)
-    if not path.exists() and Path(f"{path}.gz").exists():
-        path = Path(f"{path}.gz")
-    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
-    games = []
-    for line in text.splitlines():
-        try:
-            games.append(json.loads(line))
-        except ValueError:
-            pass
-    return sorted(games, key=lambda x: x["deal"])
-
-
 def fit(args: argparse.Namespace) -> None:
-    import numpy as np
-
-    games = [x for path in args.data for x in load(Path(path))]
-    runs_total = {"spider": 8}.get(games[0]["variant"], 4)
-
-    def label(end: dict) -> float:
-        """How the game ended, as a cost: the cards still hidden, and each run not finished worth
-        ``--run-weight`` of them (0 for a won game)."""
-        return 0.0 if end["won"] else end["hidden"] + args.run_weight * (runs_total - end["runs"])
-
-    test = [x for x in games if x["deal"] % 4 == 0]
-    train = [x for x in games if x["deal"] % 4 != 0]
-
-    links = RULES[games[0]["variant"]].links
-    columns = len(games[0]["tables"][0][0])
-
-    def arrays(part):
-        xs, ys, stage = [], [], []
-        for x in part:
-            for cols, stock, runs in x["tables"]:
-                left = -(-stock // columns)
-                xs.append(feature_vector([(d, tuple(up)) for d, up in cols], left, runs, links))
-                ys.append(label(x["end"]))
-                stage.append((left, runs))
-        return np.array(xs, float), np.array(ys, float), stage
-
-    xt, yt, _ = arrays(train)
-    xv, yv, stage_v = arrays(test)
-    mean, scale = xt.mean(axis=0), xt.std(axis=0) + 1e-9
-
-    def solve(x, y, ridge=1.0):
-        z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
-        w = np.linalg.solve(z.T @ z + ridge * np.eye(z.shape[1]), z.T @ y)
-        return w
-
-    def predict(w, x):
-        return np.hstack([(x - mean) / scale, np.ones((len(x), 1))]) @ w
-
-    def report(w):
-        p = predict(w, xv)
-        r2 = 1 - ((p - yv) ** 2).sum() / ((yv - yv.mean()) ** 2).sum()
-        # pairs of positions of the same stage from different games: does the value order them as they ended?
-        rng = random.Random(1)
-        by_stage: dict = {}
-        for i, s in enumerate(stage_v):
-            by_stage.setdefault(s, []).append(i)
-        agree = total = 0
-        for idx in by_stage.values():
-            for _ in range(min(2000, len(idx) * 2)):
-                a, b = rng.choice(idx), rng.choice(idx)
-                if yv[a] == yv[b]:
-                    continue
-                total += 1
-                agree += (p[a] < p[b]) == (yv[a] < yv[b])
-        return float(r2), agree / total if total else float("nan")
-
-    curve = []
-    for share in (0.1, 0.25, 0.5, 1.0):
-        part = train[: max(1, int(len(train) * share))]
-        x, y, _ = arrays(part)
-        w = solve(x, y)
-        r2, order = report(w)
-        curve.append({"deals": len(part), "positions": len(x), "r2": round(r2, 4), "ordered": round(order, 4)})
-        print(f"trained on {len(part)} deals ({len(x)} positions): held-out R^2 {r2:.3f},"
-              f" same-stage pairs ordered {order:.3f}", flush=True)
-    w = solve(xt, yt)
-    # weights on the raw features (the planner adds them up per column): value = bias + sum(weight * feature)
-    raw = w[:-1] / scale
-    bias = float(w[-1] - (raw * mean).sum())
-    model = {"target": f"cards still hidden at the end of the planner's game, plus {args.run_weight} for each run"
-                       " not finished (0 when won); lower is better", "run_weight": args.run_weight,
-             "features": list(FEATURES), "weights": [round(float(v), 6) for v in raw], "bias": round(bias, 6),
-             "trained_on": {"data": [_shown(Path(p)) for p in args.data], "deals": len(train), "positions": len(xt),
-                            "held_out_deals": len(test), "held_out_positions": len(xv)},
-             "learning_curve": curve}
-    Path(args.out).write_text(json.dumps(model, indent=1) + "\n")
-    for name, v in sorted(zip(FEATURES, raw), key=lambda t: -abs(t[1] * scale[FEATURES.index(t[0])])):
-        print(f"  {name:28s} {v:+.4f}")
-    print(f"wrote {args.out}")
+    """The model, by :func:`spiderette.players.value.fit` (plain Python), written to ``--out``: never into the
+    package unless ``--ship`` says so."""
+    out = Path(args.out).resolve()
+    if PACKAGE in out.parents and not args.ship:
+        sys.exit(f"refusing to write {args.out} inside the package {PACKAGE}: name a file of your own"
+                 " (--ship replaces the shipped model, for a release)")
+    games = [x for path in args.data for x in read_games(Path(path))]
+    if args.games:
+        games = games[: args.games * 4 // 3]   # (a quarter of them held out: deals divisible by 4)
+    model = fit_model(games, ridge=args.ridge, toward=args.toward, run_weight=args.run_weight,
+                      curve=(0.1, 0.25, 0.5, 1.0), name=out.name)
+    model = ValueModel.from_dict({**model.to_dict(), "trained_on": {
+        "data": [_shown(Path(p)) for p in args.data], **model.report["trained_on"]}}, name=out.name)
+    for point in model.report.get("learning_curve", []):
+        print(f"trained on {point['deals']} deals ({point['positions']} positions): held-out R^2 {point['r2']:.3f},"
+              f" same-stage pairs ordered {point['ordered']:.3f}", flush=True)
+    model.save(out)
+    print(model.weights_table())
+    print(f"wrote {args.out}: PlannerStrategy(value={str(args.out)!r}) steers by it")
 
 
 def _shown(path: Path) -> str:
@@ -245,7 +174,11 @@ def main() -> None:
     f = sub.add_parser("fit")
     f.add_argument("--data", default=[str(DATA / "spiderette-4.jsonl")], nargs="+")
     f.add_argument("--run-weight", type=float, default=3.0)
-    f.add_argument("--out", default=str(ROOT / "src" / "spiderette" / "players" / "value_model.json"))
+    f.add_argument("--games", type=int, help="fit on the first games of the data only (e.g. 300)")
+    f.add_argument("--ridge", type=float, default=0.0, help="the pull toward 0 (or --toward), per table: 0.1 is strong")
+    f.add_argument("--toward", help="a model file to pull toward instead of 0 ('learned': the shipped one)")
+    f.add_argument("--out", required=True, help="the model file to write (my_model.json)")
+    f.add_argument("--ship", action="store_true", help="allow --out inside the package (to replace the shipped model)")
     args = ap.parse_args()
     (generate if args.command == "generate" else fit)(args)
 

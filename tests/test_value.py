@@ -4,15 +4,28 @@ fitted on the planner's games, and the planner steering by it, honest by constru
 from __future__ import annotations
 
 import json
+import pickle
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from spiderette import Game
+from spiderette import Game, compare
 from spiderette.engine.cards import parse_card
 from spiderette.engine.variants import RULES
-from spiderette.players.features import COLUMN_FEATURES, FEATURES, column_features, table_features
-from spiderette.players.planner import PlannerStrategy, plan
-from spiderette.players.value import MODEL, LearnedValue, load_model
+from spiderette.players.features import (
+    COLUMN_FEATURES,
+    FEATURES,
+    STAGE_FEATURES,
+    STAGED,
+    column_features,
+    table_features,
+)
+from spiderette.players.planner import PlannerStrategy, plan, table_value
+from spiderette.players.value import MODEL, LearnedValue, ModelError, ValueModel, fit, load_model, predicted_end
 
 LINKS = RULES["spiderette"].links
 
@@ -85,7 +98,136 @@ def test_the_learned_planner_is_honest(deal):
 def test_the_value_is_named_and_checked():
     assert PlannerStrategy().name == "planner" and PlannerStrategy().value == "learned"   # the default
     assert PlannerStrategy(value="handmade").name == "planner (value='handmade')"
-    with pytest.raises(ValueError, match="value must be one of 'handmade', 'learned', not 'magic'"):
+    with pytest.raises(ValueError, match="value must be one of 'handmade', 'learned', a model file's path or a"
+                                         " ValueModel, not 'magic'"):
         plan(Game(seed=1), value="magic")
     with pytest.raises(TypeError, match="value must be one of"):
         PlannerStrategy(value=3)
+
+
+# ---------------------------------------------------------------------- a value of one's own (issue 43)
+REPO = Path(__file__).resolve().parents[1]
+#: A model that wants cards face down: a planner steering by it plays unlike the shipped one.
+CONTRARY = {"features": ["face_down", "runs_done"], "weights": [-1.0, -5.0], "bias": 30.0}
+
+
+def test_a_model_file_of_ones_own_steers_the_planner_and_labels_it(tmp_path):
+    path = tmp_path / "my_model.json"
+    path.write_text(json.dumps(CONTRARY))
+    mine = PlannerStrategy(value=str(path))
+    assert mine.name == "planner (value='my_model.json')"   # by the file's name, not its folder
+    assert PlannerStrategy(value=path).name == mine.name   # a pathlib.Path too
+    assert repr(mine) == "PlannerStrategy(budget=2000, value='my_model.json')"
+    assert PlannerStrategy(value=MODEL).name == "planner (value='value_model.json')"
+    g = Game(seed=7)
+    moves = [plan(g, value=v) for v in ("learned", path, ValueModel.load(path), CONTRARY)]
+    assert moves[0] != moves[1] and moves[1] == moves[2] == moves[3]   # its own play, however it is given
+    assert table_value(g, value=path) == round(24 * -1.0 * 21)
+    res = compare([PlannerStrategy(value="handmade"), mine], deals=range(1, 3), suits=4, progress=False)
+    assert "planner (value='my_model.json')" in str(res.table())
+
+
+def test_a_model_of_ones_own_goes_to_other_processes(tmp_path):
+    path = tmp_path / "my_model.json"
+    path.write_text(json.dumps(CONTRARY))
+    mine = pickle.loads(pickle.dumps(PlannerStrategy(value=path)))
+    assert mine.name == "planner (value='my_model.json')"
+    assert mine(Game(seed=7)) == PlannerStrategy(value=path)(Game(seed=7))
+
+
+def test_a_model_without_a_file_is_labelled_by_its_name():
+    mine = ValueModel.from_dict(CONTRARY, name="contrary")
+    assert PlannerStrategy(value=mine).name == "planner (value='contrary')"
+    assert PlannerStrategy(value=CONTRARY).name == "planner (value='model')"
+
+
+@pytest.mark.parametrize("text, said", [
+    (None, "no value model in"),                                          # no file there
+    ("not json at all", "is not a value model (not JSON)"),
+    ('{"deals": 3}', "not a value model (a list of 'features' and as many 'weights')"),
+    ('{"features": ["face_down", "magic"], "weights": [1, 2]}', "'magic' is not a feature"),   # other features
+    ('{"features": ["face_down"], "weights": [1, 2]}', "not a value model"),
+])
+def test_a_file_that_is_not_a_model_is_refused_in_words_quoting_it(tmp_path, text, said):
+    path = tmp_path / "mine.json"
+    if text is not None:
+        path.write_text(text)
+    for make in (lambda: PlannerStrategy(value=str(path)), lambda: plan(Game(seed=1), value=path),
+                 lambda: ValueModel.load(path)):
+        with pytest.raises(ModelError, match=re.escape(said)) as e:
+            make()
+        assert isinstance(e.value, ValueError) and "mine.json" in str(e.value)
+
+
+def test_the_worth_by_deals_left_reads_the_staged_weights_at_a_table():
+    worth = ValueModel.load(MODEL).worth_by_deals_left()
+    assert list(worth) == list(STAGED)
+    # an empty column: a small cost with no deal left, worth more and more while deals remain (the issue's
+    # +0.22, -0.12, -0.46, -0.81, -1.15)
+    assert [round(w, 2) for w in worth["empty_columns"]] == [0.22, -0.12, -0.46, -0.81, -1.15]
+    table = ValueModel.load(MODEL).worth_table()
+    assert "empty_columns" in table and "-1.15" in table and "4 deals left" in table
+
+
+def test_fit_in_plain_python_finds_the_weights_that_made_the_labels():
+    rng = random.Random(5)
+    games = []
+    for deal in range(1, 201):
+        cols = [[rng.randrange(0, 6), []] for _ in range(7)]
+        hidden = sum(d for d, _ in cols)
+        # the game ended with as many cards hidden as this table had face down, no run finished
+        games.append({"deal": deal, "variant": "spiderette", "tables": [[cols, 4, 0]],
+                      "end": {"hidden": hidden, "runs": 0, "won": False}})
+    m = fit(games, features=["face_down", "empty_columns"])
+    assert m.weights["face_down"] == pytest.approx(1.0) and m.weights["empty_columns"] == pytest.approx(0.0, abs=1e-9)
+    assert m.bias == pytest.approx(12.0)   # each of the 4 runs not finished is worth 3 cards
+    assert m.report["trained_on"] == {"deals": 150, "positions": 150, "held_out_deals": 50, "held_out_positions": 50}
+    assert m.report["held_out"]["r2"] == pytest.approx(1.0)
+    # a strong ridge pulls the weights toward 0, or toward the model named
+    assert abs(fit(games, features=["face_down"], ridge=100).weights["face_down"]) < 0.01
+    toward = fit(games, features=["face_down"], ridge=1000, toward=CONTRARY)
+    assert toward.weights["face_down"] == pytest.approx(-1.0, abs=0.01)
+
+
+def test_fit_remakes_the_shipped_model_from_its_data():
+    data = REPO / "benchmarks" / "data" / "value" / "spiderette-4.jsonl.gz"
+    if not data.exists():
+        pytest.skip("the training data is in the repository, not the wheel")
+    shipped = ValueModel.load(MODEL)
+    m = fit(data)
+    assert m.features == shipped.features and m.report["trained_on"]["deals"] == 3000
+    for name in shipped.features:
+        assert m.weights[name] == pytest.approx(shipped.weights[name], abs=0.03), name
+
+
+def test_a_saved_model_loads_as_it_was_and_steers_by_its_name(tmp_path):
+    m = fit([{"deal": d, "variant": "spiderette", "tables": [[[[d % 5, []]] * 7, 4, 0]],
+              "end": {"hidden": d % 5 * 7, "runs": 0, "won": False}} for d in range(1, 41)], features=["face_down"])
+    loaded = m.save(tmp_path / "class.json")
+    assert loaded == ValueModel.load(tmp_path / "class.json") and loaded.name == "class.json"
+    assert loaded.weights == pytest.approx(m.weights) and loaded.report["trained_on"] == m.report["trained_on"]
+    assert predicted_end(Game(seed=7), tmp_path / "class.json") == pytest.approx(loaded.predicted_end(Game(seed=7)))
+
+
+def test_training_writes_where_the_user_says_never_into_the_package(tmp_path):
+    script = REPO / "benchmarks" / "train_value.py"
+    if not (REPO / "benchmarks" / "data" / "value" / "spiderette-4.jsonl.gz").exists():
+        pytest.skip("the training data is in the repository, not the wheel")
+    before = MODEL.read_bytes()
+    run = subprocess.run([sys.executable, str(script), "fit", "--games", "100", "--out", str(MODEL)],
+                         capture_output=True, text=True)
+    assert run.returncode != 0 and "inside the package" in run.stderr and MODEL.read_bytes() == before
+    run = subprocess.run([sys.executable, str(script), "fit"], capture_output=True, text=True)
+    assert run.returncode != 0 and "--out" in run.stderr   # no default path at all
+    out = tmp_path / "small.json"
+    run = subprocess.run([sys.executable, str(script), "fit", "--games", "100", "--ridge", "0.1", "--out", str(out)],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert PlannerStrategy(value=out).name == "planner (value='small.json')"
+    assert ValueModel.load(out).report["trained_on"]["deals"] == 100 and MODEL.read_bytes() == before
+
+
+def test_every_feature_is_defined_in_the_api_reference():
+    text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.+) \|$", text, flags=re.M))
+    assert [f for f in (*COLUMN_FEATURES, *STAGE_FEATURES) if f not in rows] == []

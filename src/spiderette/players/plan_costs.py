@@ -22,7 +22,7 @@ from __future__ import annotations
 from ..engine.cards import KING, RANK_MASK, make_deck
 from ..engine.core import Core, visible_column
 from ..engine.game import Game
-from .value import LearnedValue
+from .value import LearnedValue, ValueModel
 
 __all__ = ["PlanCosts", "turn_value", "unseen_cards", "ranks_of"]
 
@@ -62,18 +62,21 @@ class PlanCosts:
 
     A column is the search core's (:mod:`spiderette.engine.core`): bytes, the face-down count first, then a 0
     for each face-down card and the face-up cards. ``core`` gives the variant's links (which cards move
-    together) and fits (which may be built on which); ``value`` is ``"handmade"`` (the weights above) or
-    ``"learned"`` (:class:`~spiderette.players.value.LearnedValue` costs the columns instead).
+    together) and fits (which may be built on which); ``value`` is ``"handmade"`` (the weights above),
+    ``"learned"`` or a :class:`~spiderette.players.value.ValueModel` (then
+    :class:`~spiderette.players.value.LearnedValue` costs the columns by that model instead).
     """
 
-    def __init__(self, game: Game, core: Core, value: str = "handmade") -> None:
+    def __init__(self, game: Game, core: Core, value: str | ValueModel = "handmade") -> None:
         self.links = core.links  # links[below * 64 + above]: "above" continues a group on "below"
         self.fits = core.fits    # (None where any suit builds)
         self.cache: dict[bytes, int] = {}
         #: The bonus of a finished run; the learned value (:mod:`spiderette.players.value`), when chosen,
         #: costs the columns instead of the weights above.
         self.run_bonus = RUN_DONE
-        self.learned = LearnedValue(game) if value == "learned" else None
+        self.model = None if value == "handmade" else value
+        self.learned = LearnedValue(game, self.model if isinstance(self.model, ValueModel) else None) \
+            if self.model is not None else None
         if self.learned is not None:
             self.run_bonus = -self.learned.run_cost
         self.after: LearnedValue | None = None   # (see after_a_deal)
@@ -81,7 +84,8 @@ class PlanCosts:
     def after_a_deal(self, game: Game) -> LearnedValue:
         """The learned value one deal later (made once, kept with its cache)."""
         if self.after is None:
-            self.after = LearnedValue(game, deals_left=game.deals_left - 1)
+            self.after = LearnedValue(game, self.model if isinstance(self.model, ValueModel) else None,
+                                      deals_left=game.deals_left - 1)
         return self.after
 
     def forget(self) -> None:

@@ -43,7 +43,9 @@ and the lines it finds) and this one (the plan: what to play of the search, when
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..engine.core import ALWAYS, Core, Pruning, columns_of
 from ..engine.errors import an_event, is_whole, quote
@@ -55,7 +57,7 @@ from .memory import tables_met
 from .plan_costs import STEP, PlanCosts, unseen_cards
 from .plan_search import best_met, line_of, moves_of, of_key, search
 from .strategies import Strategy
-from .value import DEFAULT_VALUE, VALUES
+from .value import DEFAULT_VALUE, VALUES, ModelError, ValueModel, model_of
 
 __all__ = ["Plan", "plan", "table_value", "table_after", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
 
@@ -116,7 +118,7 @@ PLANNER_MOVES = Pruning(one_empty_column=ALWAYS, no_whole_column_to_empty=ALWAYS
 class _Rules:
     """What the planner needs to know about the variant and stage: its search core and its costs."""
 
-    def __init__(self, game: Game, value: str = "handmade") -> None:
+    def __init__(self, game: Game, value: str | ValueModel = "handmade") -> None:
         self.core = Core(game, PLANNER_MOVES, visible=True)
         self.costs = PlanCosts(game, self.core, value)
 
@@ -132,11 +134,11 @@ CACHED_COLUMNS = 200_000
 _SHARED: dict[tuple, _Rules] = {}
 
 
-def _rules_of(game: Game, value: str) -> _Rules:
+def _rules_of(game: Game, value: str | ValueModel) -> _Rules:
     """The :class:`_Rules` of ``game``'s variant and stage, shared by every plan made for it, so that a column
     is costed once per game rather than once per plan (the costs depend on nothing else)."""
     key = (game.rules, game.columns, game.suits, game.auto_remove, value,
-           game.deals_left if value == "learned" else None)
+           game.deals_left if value != "handmade" else None)
     rules = _SHARED.get(key)
     if rules is None:
         if len(_SHARED) > 64:
@@ -152,9 +154,10 @@ def _table_of(game: Game) -> tuple:
     return columns_of(game, visible=True)
 
 
-def table_value(game: Game, value: str = DEFAULT_VALUE) -> int:
-    """The cost of the table a player sees (lower is better), by the learned value or (``value="handmade"``)
-    the weights of :mod:`~spiderette.players.plan_costs`: the planner's measure, in its points.
+def table_value(game: Game, value: str | Path | ValueModel = DEFAULT_VALUE) -> int:
+    """The cost of the table a player sees (lower is better), by the learned value, (``value="handmade"``)
+    the weights of :mod:`~spiderette.players.plan_costs`, or a model of one's own (a model file's path or a
+    :class:`~spiderette.players.value.ValueModel`): the planner's measure, in its points.
 
     >>> from spiderette import Game
     >>> table_value(Game(seed=7)) == plan(Game(seed=7)).start_value
@@ -166,7 +169,7 @@ def table_value(game: Game, value: str = DEFAULT_VALUE) -> int:
 
 # ---------------------------------------------------------------------- the plan
 def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, seen: set | frozenset | None = None,
-         cancel: threading.Event | None = None, value: str = DEFAULT_VALUE) -> Plan | None:
+         cancel: threading.Event | None = None, value: str | Path | ValueModel = DEFAULT_VALUE) -> Plan | None:
     """The planner's best plan for the table a player sees in ``game``, or ``None`` (nothing improves).
 
     ``limit`` is the number of tables the search may expand, ``plan(g, Limit(tables=20_000))`` (a
@@ -176,7 +179,8 @@ def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET
     history), so that following the plans from any position never meets a table twice. The game is read
     from a copy taken under its lock. The result is the same for any two games with the same observation
     and memory. Setting ``cancel`` (a ``threading.Event``) stops the search early (the Think button): the
-    plan then comes from the tables searched so far.
+    plan then comes from the tables searched so far. ``value`` is the value of the table it steers by, as
+    for :class:`PlannerStrategy`.
     """
     a_game(game, "plan")
     given = budget_of("plan", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
@@ -294,14 +298,20 @@ def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: se
     return ((prep, DEAL), round(best)) if prep is not None else ((DEAL,), round(now))
 
 
-def _value_of(value: object) -> str:
-    """``value`` if it names a value of the table (:data:`~spiderette.players.value.VALUES`)."""
-    told = f"value must be one of {', '.join(map(repr, VALUES))}, not {quote(value)}"
-    if not isinstance(value, str):
+def _value_of(value: object) -> str | ValueModel:
+    """The value of the table ``value`` names: ``"handmade"`` or ``"learned"`` as they are, a model of one's own
+    (a model file's path, a dict as in a model file, or a :class:`~spiderette.players.value.ValueModel`) as
+    its model. Anything else is a ``TypeError``; a word not known, or a file that is not a model, a
+    :class:`~spiderette.players.value.ModelError` (a ``ValueError``) quoting it."""
+    told = (f"value must be one of {', '.join(map(repr, VALUES))}, a model file's path or a ValueModel,"
+            f" not {quote(value)}")
+    if isinstance(value, str) and value in VALUES:
+        return value
+    if isinstance(value, str) and not value.endswith(".json") and not Path(value).is_file():
+        raise ModelError(told)   # (a word, not a file's path)
+    if not isinstance(value, (str, Path, ValueModel, Mapping)):
         raise TypeError(told)
-    if value not in VALUES:
-        raise ValueError(told)
-    return value
+    return model_of(value)
 
 
 def _memory(seen: object) -> set | frozenset | None:
@@ -364,7 +374,8 @@ class PlannerStrategy(Strategy):
     DEFAULT = DEFAULT_BUDGET
     STRONG = STRONG_BUDGET
 
-    def __init__(self, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, value: str = DEFAULT_VALUE,
+    def __init__(self, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET,
+                 value: str | Path | ValueModel = DEFAULT_VALUE,
                  name: str | None = None) -> None:
         super().__init__(name)
         given = budget_of("PlannerStrategy", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
@@ -374,6 +385,10 @@ class PlannerStrategy(Strategy):
         self.last_plan: Plan | None = None
         self._line: list[Move] = []
         self._expect: tuple | None = None
+
+    def _settings(self) -> dict:
+        # a model of one's own is shown by its name (a model file's name): planner (value='my_model.json')
+        return {"budget": self.budget, "value": self.value.name if isinstance(self.value, ValueModel) else self.value}
 
     def new_game(self) -> None:
         super().new_game()
