@@ -85,7 +85,14 @@ def feature_vector(columns: Sequence[tuple[int, Sequence[int]]], deals_left: int
                    links: Callable[[int, int], bool], fits: Callable[[int, int], bool] | None = None,
                    unit: int | None = None) -> list[int]:
     """The :data:`FEATURES` of a table given as ``(down, up)`` per column, in order (``fits`` and ``unit`` as
-    for :func:`column_features`)."""
+    for :func:`column_features`): the column features summed, the stage's, then the staged ones times the
+    deals left.
+
+    >>> from spiderette.engine.variants import RULES
+    >>> v = feature_vector([(3, [5]), (0, [])], 2, 0, RULES["spiderette"].links)
+    >>> dict(zip(FEATURES, v))["face_down x deals_left"], dict(zip(FEATURES, v))["empty_columns"]
+    (6, 1)
+    """
     total = [0] * len(COLUMN_FEATURES)
     for down, up in columns:
         for i, x in enumerate(column_features(down, up, links, fits, unit)):
