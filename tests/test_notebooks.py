@@ -52,7 +52,10 @@ EXPECTED = {
     "06-what-the-expert-learned.ipynb": [
         "cards still hidden at the end",   # what the value predicts
         "runs_done",                       # the weights, by name
+        "| 4 deals left",                  # the staged weights read as a worth by the deals left
+        "games | ridge | R² held out",     # the weights as the games grow, with and without the ridge
         "planner (value='handmade')",      # before and after, paired
+        "planner (value='my_value.json')", # a value of one's own, labelled by its file's name
         "sign test",
     ],
 }
@@ -97,6 +100,12 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
         assert learnt >= 2 * random_ and learnt - random_ >= 0.3, (learnt, random_)
         rows = re.findall(r"^ *(\d+) \| +([0-9.]+) \|", text, re.M)   # the checkpoints: 0, 5, 20, 50, 150 games
         assert [int(n) for n, _ in rows] == [0, 5, 20, 50, 150], rows
+    if path.name == "06-what-the-expert-learned.ipynb":   # the class's own value leaves fewer cards face down
+        import re
+
+        first, mine = map(int, re.search(r"(\d+) deals with fewer cards left face down by planner \(value='handmade'\),"
+                                         r" (\d+) by planner \(value='my_value.json'\)", text).groups())
+        assert mine > first, (mine, first)
     images = [o for o in outputs if "image/png" in o.get("data", {})]
     assert len(images) >= IMAGES.get(path.name, 0), f"{path.name}: {len(images)} pictures shown"
 
