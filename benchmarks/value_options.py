@@ -4,6 +4,7 @@
     python benchmarks/value_options.py fit        # the options' models: benchmarks/data/value/options/*.json
     python benchmarks/value_options.py play [--deals 30001-30200]   # each on the same four-suit deals
     python benchmarks/value_options.py table      # the figures: paired against the hand-made value
+    python benchmarks/value_options.py samples    # ten sets of 300 games, three of 1,000, side by side
     python benchmarks/value_options.py signs      # the weights' signs as the training games grow
 
 Each option is a model fitted by :func:`spiderette.players.value.fit` on the first games of the shipped data
@@ -29,7 +30,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
 
 from spiderette import PlannerStrategy, simulate  # noqa: E402
-from spiderette.players.value import GAMES, MODEL, fit, read_games  # noqa: E402
+from spiderette.players.value import GAMES, MODEL, ValueModel, fit, read_games  # noqa: E402
 from spiderette.studies.intervals import binomial_two_sided, mcnemar, p_text  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "value" / "spiderette-4.jsonl.gz"
@@ -51,9 +52,19 @@ OPTIONS: dict[str, tuple[int, dict]] = {
     "g300-ridge.01": (400, {"ridge": 0.01}),
     "g1000-ridge.01": (1333, {"ridge": 0.01}),
 }
+#: Class-sized sets side by side: the data's ten disjoint sets of 400 deals (300 games trained on each) and its
+#: three of 1,333 (1,000 games), each fitted by least squares and with the ridge (``samples``: on 200 deals).
+SAMPLES: dict[str, tuple[tuple[int, int], dict]] = {
+    **{f"s300-{k}{tag}": ((400 * k, 400 * (k + 1)), kw) for k in range(10)
+       for tag, kw in (("", {}), ("-ridge", {"ridge": 0.1}))},
+    **{f"s1000-{k}{tag}": ((1333 * k, 1333 * (k + 1)), kw) for k in range(3)
+       for tag, kw in (("", {}), ("-ridge", {"ridge": 0.1}))},
+}
 
 
-def games_of(n: int, games: list[dict]) -> list[dict]:
+def games_of(n: int | tuple[int, int], games: list[dict]) -> list[dict]:
+    if isinstance(n, tuple):
+        return games[n[0]:n[1]]
     return games[:n] if n > 0 else games[n:]
 
 
@@ -69,7 +80,7 @@ def do_games(_: argparse.Namespace) -> None:
 def do_fit(_: argparse.Namespace) -> None:
     games = read_games(DATA)
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, (n, kw) in OPTIONS.items():
+    for name, (n, kw) in {**OPTIONS, **SAMPLES}.items():
         t0 = time.process_time()
         m = fit(games_of(n, games), name=name, **kw)
         m.save(OUT / f"{name}.json")
@@ -79,7 +90,7 @@ def do_fit(_: argparse.Namespace) -> None:
 
 def strategies() -> dict[str, PlannerStrategy]:
     found = {"handmade": PlannerStrategy(value="handmade"), "shipped": PlannerStrategy(value=MODEL)}
-    for name in OPTIONS:
+    for name in {**OPTIONS, **SAMPLES}:
         found[name] = PlannerStrategy(value=OUT / f"{name}.json")
     return found
 
@@ -120,6 +131,8 @@ def do_table(args: argparse.Namespace) -> None:
     print("| value | games | fit | won | McNemar | cards left face down (mean) | sign test |")
     print("|---|---|---|---|---|---|---|")
     for name, got in rows.items():
+        if name in SAMPLES:
+            continue
         deals = sorted(set(got) & set(base))
         if args.deals:
             deals = [d for d in deals if d in set(deal_range(args.deals))]
@@ -141,6 +154,33 @@ def do_table(args: argparse.Namespace) -> None:
         print(f"| {name} | {games} | {how} | {won} vs {won_h} | {only} to {only_h},"
               f" {p_text(mcnemar(only, only_h).p_value)} | {fd:.2f} vs {fd_h:.2f} | fewer on {fewer}, more on {more},"
               f" {p_text(binomial_two_sided(min(fewer, more), fewer + more))} |")
+
+
+def do_samples(args: argparse.Namespace) -> None:
+    """Class-sized sets side by side: the games of each that finished a run, its weight of ``runs_done``, and
+    its play against the hand-made value on the same deals."""
+    rows: dict[str, dict[int, dict]] = {}
+    for line in (OUT / "games.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        rows.setdefault(r["option"], {})[r["deal"]] = r
+    base = rows["handmade"]
+    games = read_games(DATA)
+    print("| set | games | won in training | ridge | runs_done | won (hand-made) | cards face down | sign test |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, (span, kw) in SAMPLES.items():
+        got = rows.get(name, {})
+        deals = [d for d in deal_range(args.deals) if d in got and d in base]
+        if not deals:
+            continue
+        part = [g for g in games_of(span, games) if g["deal"] % 4]
+        model = ValueModel.load(OUT / f"{name}.json")
+        won = sum(got[d]["won"] for d in deals)
+        fewer = sum(got[d]["face_down_left"] < base[d]["face_down_left"] for d in deals)
+        more = sum(got[d]["face_down_left"] > base[d]["face_down_left"] for d in deals)
+        fd = sum(got[d]["face_down_left"] for d in deals) / len(deals)
+        print(f"| {name} | {len(part)} | {sum(g['end']['won'] for g in part)} | {kw.get('ridge', 0)} |"
+              f" {model.weights['runs_done']:+.2f} | {won} ({sum(base[d]['won'] for d in deals)}) | {fd:.2f} |"
+              f" {fewer} fewer, {more} more, {p_text(binomial_two_sided(min(fewer, more), fewer + more))} |")
 
 
 def do_signs(_: argparse.Namespace) -> None:
@@ -173,8 +213,12 @@ def main() -> None:
     t = sub.add_parser("table")
     t.add_argument("--deals")
     sub.add_parser("signs")
+    sm = sub.add_parser("samples")
+    sm.add_argument("--deals", default="30001-30200")
     args = ap.parse_args()
-    {"fit": do_fit, "games": do_games, "play": do_play, "table": do_table, "signs": do_signs}[args.command](args)
+    commands = {"fit": do_fit, "games": do_games, "play": do_play, "table": do_table, "signs": do_signs,
+                "samples": do_samples}
+    commands[args.command](args)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,8 @@ The budget counts **tables expanded** (not seconds), so a plan is the same on an
 :class:`PlannerStrategy` is the player for studies; :func:`plan` gives the plan itself, for hints.
 
 **The value it steers by** is the learned one by default (:mod:`spiderette.players.value`, fitted on the
-planner's own games); ``value="handmade"`` steers by the weights of :mod:`spiderette.players.plan_costs` instead.
+planner's own games); ``value="handmade"`` steers by the weights of :mod:`spiderette.players.plan_costs` instead,
+and ``value="my_value.json"`` (or a :class:`~spiderette.players.value.ValueModel`) by a model of one's own.
 
 **Where it lives.** Three modules, one job each: :mod:`spiderette.players.plan_costs` (the weights, the cost of
 a column, the value of a card about to turn over), :mod:`spiderette.players.plan_search` (the best-first search
@@ -361,12 +362,19 @@ class PlannerStrategy(Strategy):
     of tables only; ``budget`` is its shorthand: ``PlannerStrategy(budget=PlannerStrategy.STRONG)`` for a
     stronger, slower player);
     ``value``: the value of the table it steers by, ``"learned"`` (the default:
-    :mod:`spiderette.players.value`) or ``"handmade"`` (the weights of :mod:`~spiderette.players.plan_costs`).
+    :mod:`spiderette.players.value`), ``"handmade"`` (the weights of :mod:`~spiderette.players.plan_costs`), or
+    a value of one's own: a model file's path (``"my_value.json"``, written by
+    :meth:`~spiderette.players.value.ValueModel.save`) or a :class:`~spiderette.players.value.ValueModel`.
+    Results label it by the model's name, a file's by its file name: ``planner (value='my_value.json')``. A
+    path with no model is a :class:`~spiderette.players.value.ModelError` (a ``ValueError``) quoting it.
 
     >>> from spiderette import Game
     >>> s = PlannerStrategy()
     >>> s(Game(seed=7)) == PlannerStrategy()(Game(seed=7).redeal_hidden(3))
     True
+    >>> from spiderette.players.value import MODEL
+    >>> PlannerStrategy(value=MODEL).name
+    "planner (value='value_model.json')"
     """
 
     short_name = "planner"

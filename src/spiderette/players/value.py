@@ -337,7 +337,9 @@ class _Fit:
         self.n, self.d = n, d
         self.mean = [sum(x[j] for x in xs) / n for j in range(d)]
         var = [sum((x[j] - self.mean[j]) ** 2 for x in xs) / n for j in range(d)]
-        self.scale = [v ** 0.5 + 1e-9 for v in var]
+        # (a feature that never varies in the games, as runs_done where no game finished a run, is left at 0, or
+        # at the weight of the model the fit pulls toward)
+        self.scale = [v ** 0.5 if v > 1e-12 else 1.0 for v in var]
         self.ymean = sum(ys) / n
         # Z'Z and Z'y of the standardised features (Z = (X - mean) / scale) and the centred labels
         zz = [[0.0] * d for _ in range(d)]
@@ -361,7 +363,8 @@ class _Fit:
         """The raw weights and bias: ridge ``ridge`` (per position's worth of data: scaled by the positions),
         shrinking toward the raw weights ``prior`` (``None``: toward 0)."""
         lam = ridge * self.n
-        a = [[v + (lam if i == j else 0.0) for j, v in enumerate(row)] for i, row in enumerate(self.zz)]
+        tiny = 1e-9 * self.n   # (keeps the system solvable when features move together or never vary)
+        a = [[v + (lam + tiny if i == j else 0.0) for j, v in enumerate(row)] for i, row in enumerate(self.zz)]
         toward = [0.0] * self.d if prior is None else [w * s for w, s in zip(prior, self.scale)]
         b = [v + lam * t for v, t in zip(self.zy, toward)]
         z = _solve(a, b)
