@@ -179,7 +179,8 @@ def test_fit_in_plain_python_finds_the_weights_that_made_the_labels():
         games.append({"deal": deal, "variant": "spiderette", "tables": [[cols, 4, 0]],
                       "end": {"hidden": hidden, "runs": 0, "won": False}})
     m = fit(games, features=["face_down", "empty_columns"])
-    assert m.weights["face_down"] == pytest.approx(1.0) and m.weights["empty_columns"] == pytest.approx(0.0, abs=1e-9)
+    assert m.weights["face_down"] == pytest.approx(1.0, abs=1e-6)
+    assert m.weights["empty_columns"] == pytest.approx(0.0, abs=1e-6)
     assert m.bias == pytest.approx(12.0)   # each of the 4 runs not finished is worth 3 cards
     assert m.report["trained_on"] == {"deals": 150, "positions": 150, "held_out_deals": 50, "held_out_positions": 50}
     assert m.report["held_out"]["r2"] == pytest.approx(1.0)
@@ -198,6 +199,15 @@ def test_fit_remakes_the_shipped_model_from_its_data():
     assert m.features == shipped.features and m.report["trained_on"]["deals"] == 3000
     for name in shipped.features:
         assert m.weights[name] == pytest.approx(shipped.weights[name], abs=0.03), name
+
+
+def test_a_feature_no_game_shows_is_left_at_zero_not_a_crash():
+    games = [{"deal": d, "variant": "spiderette", "tables": [[[[d % 5, []]] * 7, 4, 0]],
+              "end": {"hidden": d % 5 * 7, "runs": 0, "won": False}} for d in range(1, 41)]
+    m = fit(games, features=["face_down", "runs_done"])   # no run finished in any game: runs_done never varies
+    assert m.weights["runs_done"] == 0 and m.weights["face_down"] == pytest.approx(1.0, abs=1e-6)
+    assert fit(games, features=["face_down", "runs_done"], ridge=0.1, toward=CONTRARY).weights["runs_done"] \
+        == pytest.approx(-5.0)   # (pulled toward a model: its weight)
 
 
 def test_a_saved_model_loads_as_it_was_and_steers_by_its_name(tmp_path):
