@@ -107,9 +107,9 @@ def do_play(args: argparse.Namespace) -> None:
                 pass
     deals = list(deal_range(args.deals))
     with rows_file.open("a") as f:
-        for name, s in strategies().items():
-            if args.only and name not in args.only.split(","):
-                continue
+        found = strategies()
+        for name in args.only.split(",") if args.only else found:   # (in the order asked)
+            s = found[name]
             todo = [d for d in deals if (name, d) not in done]
             for i in range(0, len(todo), 20):
                 chunk = todo[i:i + 20]
