@@ -133,7 +133,7 @@ def fit(args: argparse.Namespace) -> None:
     """The model, by :func:`spiderette.players.value.fit` (plain Python), written to ``--out``: never into the
     package unless ``--ship`` says so."""
     out = Path(args.out).resolve()
-    if PACKAGE in out.parents and not args.ship:
+    if PACKAGE in out.parents and not args.ship:   # (before the fit: ValueModel.save refuses it too)
         sys.exit(f"refusing to write {args.out} inside the package {PACKAGE}: name a file of your own"
                  " (--ship replaces the shipped model, for a release)")
     games = [x for path in args.data for x in read_games(Path(path))]
@@ -146,7 +146,7 @@ def fit(args: argparse.Namespace) -> None:
     for point in model.report.get("learning_curve", []):
         print(f"trained on {point['deals']} deals ({point['positions']} positions): held-out R^2 {point['r2']:.3f},"
               f" same-stage pairs ordered {point['ordered']:.3f}", flush=True)
-    model.save(out)
+    model.save(out, ship=args.ship)
     print(model.weights_table())
     print(f"wrote {args.out}: PlannerStrategy(value={str(args.out)!r}) steers by it")
 

@@ -217,6 +217,12 @@ def test_a_saved_model_loads_as_it_was_and_steers_by_its_name(tmp_path):
     assert loaded == ValueModel.load(tmp_path / "class.json") and loaded.name == "class.json"
     assert loaded.weights == pytest.approx(m.weights) and loaded.report["trained_on"] == m.report["trained_on"]
     assert predicted_end(Game(seed=7), tmp_path / "class.json") == pytest.approx(loaded.predicted_end(Game(seed=7)))
+    before = MODEL.read_bytes()
+    with pytest.raises(ModelError, match="inside the package"):
+        m.save(MODEL)   # never over the shipped model by mistake
+    with pytest.raises(ModelError, match="inside the package"):
+        m.save(MODEL.parent / "mine.json")
+    assert MODEL.read_bytes() == before and not (MODEL.parent / "mine.json").exists()
 
 
 def test_training_writes_where_the_user_says_never_into_the_package(tmp_path):

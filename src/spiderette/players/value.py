@@ -40,6 +40,7 @@ __all__ = ["ValueModel", "ModelError", "LearnedValue", "predicted_end", "load_mo
            "MODEL", "GAMES", "VALUES", "DEFAULT_VALUE", "POINTS_PER_CARD"]
 
 MODEL = Path(__file__).with_name("value_model.json")
+_PACKAGE = Path(__file__).resolve().parents[1]   # (the installed spiderette: no model is saved into it unasked)
 #: Training games shipped for a class's retrain: the first 1,333 games of the shipped model's data (four
 #: suits, deals 10000001-10001333; :func:`fit` trains on 1,000 of them and holds the other quarter out).
 GAMES = Path(__file__).with_name("value_games.jsonl.gz")
@@ -187,9 +188,15 @@ class ValueModel:
         return {**self.report, "name": self.name, "features": list(self.features),
                 "weights": [round(w, 6) for w in self.coefficients], "bias": round(self.bias, 6)}
 
-    def save(self, path: str | Path) -> ValueModel:
-        """Write the model to the file ``path`` (JSON); the model as loaded from there (named by the file)."""
+    def save(self, path: str | Path, *, ship: bool = False) -> ValueModel:
+        """Write the model to the file ``path`` (JSON); the model as loaded from there (named by the file). A path
+        inside the installed package (the shipped model's folder) is refused, a ``ModelError``, unless ``ship``
+        (a release replacing the shipped model)."""
+        if not isinstance(path, (str, Path)):
+            raise TypeError(f"a model's path is a str or a pathlib.Path, not {quote(path)}")
         p = Path(path)
+        if not ship and _PACKAGE in p.resolve().parents:
+            raise ModelError(f"refusing to write {quote(str(path), 200)} inside the package: name a file of your own")
         p.write_text(json.dumps({**self.to_dict(), "name": p.name}, indent=1) + "\n", encoding="utf-8")
         return ValueModel.from_dict(self.to_dict(), name=p.name, path=p)
 
@@ -201,9 +208,8 @@ def _shipped(path: str) -> ValueModel:
 
 def load_model(path: str | Path = MODEL) -> dict:
     """The contents of a model file (the shipped one by default): its features' names, weights and report."""
-    model = _shipped(str(path))
-    return {**model.to_dict(), "name": model.name} if model.path is None else \
-        json.loads(Path(model.path).read_text(encoding="utf-8"))
+    _shipped(str(path))   # (checked: a model of these features)
+    return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
 def model_of(value: object) -> ValueModel:
@@ -409,11 +415,9 @@ def fit(games: Sequence[dict] | str | Path, *, ridge: float = 0.0, toward: Value
     one stage are ordered as their games ended); ``curve`` lists shares of the training deals to report a
     learning curve on. Save the model with :meth:`ValueModel.save`, to a file of your own.
 
-    >>> m = fit([{"deal": 1, "variant": "spiderette", "tables": [[[[d, []] for d in (1, 2, 3, 4, 5, 6, 0)], 8, 0],
-    ...          [[[d, []] for d in (0, 1, 2, 3, 4, 5, 6)], 4, 0]], "end": {"hidden": 9, "runs": 0, "won": False}}],
-    ...         features=["face_down"], ridge=0.1, held_out=False)
-    >>> m.features, m.weights["face_down"]
-    (('face_down',), 0.0)
+    >>> m = fit(GAMES, ridge=0.1)   # the 1,000 games shipped for a class (and 333 held out)
+    >>> m.report["trained_on"]["deals"], m.weights["runs_done"] < 0 < m.weights["face_down"]
+    (1000, True)
     """
     if isinstance(games, (str, Path)):
         games = read_games(games)
