@@ -68,8 +68,10 @@ class ValueModel:
     """A learned value of the visible table: a weight per feature (:data:`~spiderette.players.features.FEATURES`,
     all or some of them; a feature left out weighs 0) and a bias, in cards still hidden at the end of a game.
 
-    ``name`` labels it in results (a loaded model: its file's name), ``path`` the file it came from (``None``
-    for a model not saved), ``report`` how it was fitted (its data, its held-out fit, its learning curve).
+    ``features`` are the features' names and ``coefficients`` their weights, in that order (:attr:`weights`
+    gives them by name); ``name`` labels it in results (a loaded model: its file's name), ``path`` the file it
+    came from (``None`` for a model not saved), ``report`` how it was fitted (its data, its held-out fit, its
+    learning curve). Load one with :meth:`load`, fit one with :func:`fit`.
 
     >>> m = ValueModel.from_dict({"features": ["face_down", "runs_done"], "weights": [1.0, -5.0], "bias": 2.0},
     ...                          name="mine")
@@ -127,8 +129,13 @@ class ValueModel:
         return "\n".join([head, *rows])
 
     def weights_table(self) -> str:
-        """The weights as a plain text table, largest effect first (by the weight; a staged feature's weight
-        is its worth with no deal left, its slope the ``x deals_left`` row)."""
+        """The weights as a plain text table, most negative (the best to have) first; a staged feature's row is
+        its worth with no deal left, its ``x deals_left`` row what each deal still to come adds
+        (:meth:`worth_table` reads the two together).
+
+        >>> print(ValueModel.load(MODEL).weights_table().splitlines()[1])
+        runs_done                    | -5.669
+        """
         rows = sorted(self.weights.items(), key=lambda t: t[1])
         return "\n".join([f"{'feature':28s} | weight", *(f"{k:28s} | {w:+.3f}" for k, w in rows)])
 
