@@ -25,7 +25,17 @@ from spiderette.players.features import (
     table_features,
 )
 from spiderette.players.planner import PlannerStrategy, plan, table_value
-from spiderette.players.value import MODEL, LearnedValue, ModelError, ValueModel, fit, load_model, predicted_end
+from spiderette.players.value import (
+    GAMES,
+    MODEL,
+    LearnedValue,
+    ModelError,
+    ValueModel,
+    fit,
+    load_model,
+    predicted_end,
+    read_games,
+)
 
 LINKS = RULES["spiderette"].links
 
@@ -247,3 +257,25 @@ def test_every_feature_is_defined_in_the_api_reference():
     text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
     rows = dict(re.findall(r"^\| `([a-z_]+)` \| (.+) \|$", text, flags=re.M))
     assert [f for f in (*COLUMN_FEATURES, *STAGE_FEATURES) if f not in rows] == []
+
+
+def test_the_games_shipped_for_a_class_are_the_first_of_the_shipped_models_data():
+    games = read_games(GAMES)
+    assert [g["deal"] for g in games] == list(range(10000001, 10001334))
+    assert GAMES.stat().st_size < 1_000_000   # (in the wheel and the browser site: a small share of a first visit)
+    data = REPO / "benchmarks" / "data" / "value" / "spiderette-4.jsonl.gz"
+    if data.exists():
+        assert read_games(data)[:1333] == games
+
+
+def test_training_data_that_is_not_games_is_refused_quoting_it(tmp_path):
+    bad = tmp_path / "notes.jsonl"
+    bad.write_text('{"a": 1}\nhello\n')
+    with pytest.raises(ModelError, match="notes.jsonl' holds no training games"):
+        fit(bad)
+    with pytest.raises(ModelError, match="no training games in '.*missing.jsonl'"):
+        read_games(tmp_path / "missing.jsonl")
+    with pytest.raises(ModelError, match="'magic'"):
+        fit(GAMES, features=["face_down", "magic"])
+    with pytest.raises(ValueError, match="ridge must be a number >= 0, not -1"):
+        fit(GAMES, ridge=-1)

@@ -426,8 +426,6 @@ def fit(games: Sequence[dict] | str | Path, *, ridge: float = 0.0, toward: Value
     >>> m.report["trained_on"]["deals"], m.weights["runs_done"] < 0 < m.weights["face_down"]
     (1000, True)
     """
-    if isinstance(games, (str, Path)):
-        games = read_games(games)
     names = list(features)
     unknown = [f for f in names if f not in FEATURES]
     if unknown or not names:
@@ -438,6 +436,8 @@ def fit(games: Sequence[dict] | str | Path, *, ridge: float = 0.0, toward: Value
     if toward is not None:
         base = model_of(toward)
         prior = [base.weight(f) for f in names]
+    if isinstance(games, (str, Path)):
+        games = read_games(games)
     if not games:
         raise ModelError("no training games to fit on")
     columns_of = [FEATURES.index(f) for f in names]
