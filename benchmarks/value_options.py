@@ -157,30 +157,46 @@ def do_table(args: argparse.Namespace) -> None:
 
 
 def do_samples(args: argparse.Namespace) -> None:
-    """Class-sized sets side by side: the games of each that finished a run, its weight of ``runs_done``, and
-    its play against the hand-made value on the same deals."""
+    """Class-sized sets side by side (the Teach guide's table): the games of each that were won, its weight of
+    ``runs_done``, and its play against the hand-made value on the same deals, by least squares and with the
+    ridge."""
     rows: dict[str, dict[int, dict]] = {}
     for line in (OUT / "games.jsonl").read_text().splitlines():
         r = json.loads(line)
         rows.setdefault(r["option"], {})[r["deal"]] = r
     base = rows["handmade"]
+    deals = list(deal_range(args.deals))
     games = read_games(DATA)
-    print("| set | games | won in training | ridge | runs_done | won (hand-made) | cards face down | sign test |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name, (span, kw) in SAMPLES.items():
-        got = rows.get(name, {})
-        deals = [d for d in deal_range(args.deals) if d in got and d in base]
-        if not deals:
-            continue
-        part = [g for g in games_of(span, games) if g["deal"] % 4]
-        model = ValueModel.load(OUT / f"{name}.json")
+
+    def cell(name: str) -> tuple[str, str]:
+        got = rows[name]
         won = sum(got[d]["won"] for d in deals)
+        only = sum(got[d]["won"] and not base[d]["won"] for d in deals)
+        only_h = sum(base[d]["won"] and not got[d]["won"] for d in deals)
         fewer = sum(got[d]["face_down_left"] < base[d]["face_down_left"] for d in deals)
         more = sum(got[d]["face_down_left"] > base[d]["face_down_left"] for d in deals)
         fd = sum(got[d]["face_down_left"] for d in deals) / len(deals)
-        print(f"| {name} | {len(part)} | {sum(g['end']['won'] for g in part)} | {kw.get('ridge', 0)} |"
-              f" {model.weights['runs_done']:+.2f} | {won} ({sum(base[d]['won'] for d in deals)}) | {fd:.2f} |"
-              f" {fewer} fewer, {more} more, {p_text(binomial_two_sided(min(fewer, more), fewer + more))} |")
+        return (f"{won} ({p_text(mcnemar(only, only_h).p_value).replace('p = ', '')})",
+                f"{fd:.2f} ({fewer} to {more}, {p_text(binomial_two_sided(min(fewer, more), fewer + more))})"
+                .replace("p = ", "").replace("< 0.001", "<0.001"))
+
+    def signed(x: float) -> str:
+        return f"{x:+.2f}".replace("-", "\u2212")
+
+    print(f"| deals (a quarter held out) | games | won among them | `runs_done` | won of {len(deals)} (McNemar p) |"
+          " cards face down (fewer to more, sign test p) | ridge 0.1: `runs_done` | won | cards face down |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, (span, kw) in SAMPLES.items():
+        if kw or name not in rows or f"{name}-ridge" not in rows:
+            continue
+        assert isinstance(span, tuple)
+        part = [g for g in games_of(span, games) if g["deal"] % 4]
+        first = games[span[0]]["deal"]
+        last = games[min(span[1], len(games)) - 1]["deal"]
+        ls, rg = (ValueModel.load(OUT / f"{n}.json").weights["runs_done"] for n in (name, f"{name}-ridge"))
+        (w1, f1), (w2, f2) = cell(name), cell(f"{name}-ridge")
+        print(f"| {first}\u2013{last} | {len(part):,} | {sum(g['end']['won'] for g in part)} | {signed(ls)} | {w1} |"
+              f" {f1} | {signed(rg)} | {w2} | {f2} |")
 
 
 def do_signs(_: argparse.Namespace) -> None:
