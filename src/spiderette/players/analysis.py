@@ -163,7 +163,7 @@ class Analysis:
         ``last_winnable``, ``first_lost``, ``solves``, ``tables``."""
         from .extras import need
 
-        pd = need("to_pandas()", "pandas")
+        pd = need("to_pandas()", "pandas", instead="the same positions without it: .steps")
         rows = [{"position": s.index, "move": None if s.move is None else str(s.move), "verdict": s.verdict,
                  "line": len(s.line) or None, "face_down": s.face_down, "planner": s.planner} for s in self.steps]
         df = pd.DataFrame(rows).set_index("position")
@@ -171,13 +171,30 @@ class Analysis:
                         tables=self.tables)
         return df
 
+    def chart(self):
+        """The picture of :meth:`plot` drawn as SVG, which needs no package (a browser site without matplotlib): the
+        verdicts along the moves, the cards still face down, the turning point as a dashed line; printed, the
+        summary."""
+        from .chart import strip_chart
+
+        colour = {WINNABLE: "#2e7d32", LOST: "#c62828", UNKNOWN: "#9e9e9e"}
+        mark = self.turning_point.index if self.turning_point is not None else None
+        return strip_chart("winnable (green), lost (red), unknown (grey): seen with the hidden cards known",
+                           [colour[s.verdict] for s in self.steps], [s.face_down for s in self.steps],
+                           "cards face down", mark=mark, mark_label="turning point" if mark is not None else "",
+                           text=self.summary)
+
     def plot(self):
         """A strip of the verdicts along the moves, with the cards still face down (a matplotlib Figure); the
         turning point as a dashed line, or else the stretch from the last position known winnable to the first
-        proven lost, hatched."""
+        proven lost, hatched. Without matplotlib (a browser site without it), the same drawn as SVG
+        (:meth:`chart`)."""
         from .extras import new_figure
 
-        fig = new_figure(figsize=(10, 2.8), layout="constrained")
+        try:
+            fig = new_figure(figsize=(10, 2.8), layout="constrained")
+        except ImportError:
+            return self.chart()
         ax = fig.subplots()
         colour = {WINNABLE: "#2e7d32", LOST: "#c62828", UNKNOWN: "#9e9e9e"}
         for s in self.steps:
