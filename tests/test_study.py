@@ -22,7 +22,8 @@ from spiderette import (
     compare,
     simulate,
 )
-from spiderette.players.extras import TEACH
+from spiderette.players.chart import Chart
+from spiderette.players.extras import TEACH, needs
 from spiderette.studies.intervals import binomial_two_sided, format_p, mcnemar, wilson_interval
 from spiderette.studies.results import Table
 from spiderette.studies.runner import ENDS, play_deal
@@ -348,16 +349,58 @@ def test_without_the_extra_rows_work_and_the_rest_says_what_to_install(monkeypat
     hide(monkeypatch, "pandas", "matplotlib", "tqdm", "distributed")
     res = simulate(GreedyStrategy(), deals=[1, 2], progress=True)  # no tqdm: no bar, no error
     assert len(res.rows) == 2 and TEACH == 'pip install "spiderette[teach]"'
-    for call, what in ((res.to_pandas, "to_pandas() needs pandas"), (res.plot, "plot() needs matplotlib")):
-        with pytest.raises(ImportError) as e:
-            call()
-        assert what in str(e.value) and TEACH in str(e.value)
+    with pytest.raises(ImportError) as e:
+        res.to_pandas()
+    assert "to_pandas() needs pandas" in str(e.value) and TEACH in str(e.value) and ".rows" in str(e.value)
+    chart = res.plot()   # no matplotlib: the same picture, drawn as SVG
+    assert isinstance(chart, Chart) and chart._repr_svg_().startswith("<svg") and "win rate" in str(chart)
     with pytest.raises(ImportError, match=r"executor='dask' needs distributed.*spiderette\[teach\]"):
         simulate(GreedyStrategy(), deals=[1], executor="dask", progress=False)
     cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=[1], progress=False)
     assert "rules of thumb" in str(cmp.table())
-    with pytest.raises(ImportError, match="spiderette"):
+    with pytest.raises(ImportError, match=r"spiderette.*\.table\(\)"):
         cmp.to_pandas()
+    assert "rules of thumb" in cmp.plot()._repr_svg_()
+
+
+def test_a_lesson_cell_that_needs_a_missing_package_says_so_in_one_line(monkeypatch, capsys, tmp_path):
+    """``if needs(...):`` guards a lesson's cell: without the package, one line names it and where it comes from,
+    and the cell does nothing more; with it, nothing is said."""
+    from spiderette.engine import platform
+
+    hide(monkeypatch, "pandas", "numpy")
+    assert needs("json") and capsys.readouterr().out == ""
+    assert needs("pandas", instead="the table above has the same figures") is False
+    assert capsys.readouterr().out == ('Skipped: this cell needs pandas (pip install "spiderette[teach]"); the table'
+                                       ' above has the same figures.\n')
+    assert not needs("numpy", "json")
+    assert capsys.readouterr().out == 'Skipped: this cell needs numpy (pip install "spiderette[rl]").\n'
+    monkeypatch.setattr(platform, "BROWSER", True)   # no pip in a browser tab: where the package comes from
+    assert not needs("pandas", "numpy")
+    said = capsys.readouterr().out
+    assert said.startswith("Skipped: this cell needs pandas and numpy (in this browser site it loads from Pyodide's")
+    assert said.count("\n") == 1 and "pip install" not in said
+    (tmp_path / "broken_for_needs.py").write_text("raise RuntimeError('a bug, not a missing package')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(RuntimeError, match="a bug"):   # only a failed import counts as missing
+        needs("broken_for_needs")
+
+
+def test_the_chart_shows_the_figures_of_the_table():
+    """``chart()`` (what ``plot()`` draws without matplotlib): a bar for each strategy's win rate with its
+    interval, the same figures as the table; an SVG document a browser can draw."""
+    import xml.etree.ElementTree as ET
+
+    cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 9), suits=1, progress=False)
+    chart = cmp.chart()
+    root = ET.fromstring(chart._repr_svg_())
+    bars = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    for row in cmp.table():
+        lo, hi = row["95% CI"].rstrip("%").split("–")
+        rate = row["win rate"].rstrip("%")
+        assert f"{row['strategy']}: {rate}% ({lo}–{hi})" in bars, (row, bars)   # (each bar's tooltip)
+        assert f"{row['strategy']}  {rate}%  ({lo}–{hi})".replace("  ", " ") in " ".join(str(chart).split())
+    assert str(chart).splitlines()[0].startswith("8 spiderette deals (1 suit); McNemar")
 
 
 def test_with_the_extra_rows_become_a_dataframe_and_a_figure():

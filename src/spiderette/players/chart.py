@@ -120,10 +120,10 @@ class Panel:
 
     def _words(self, s: int, g: int) -> str:
         who = " ".join(p for p in (self.series[s] if len(self.values) > 1 else "", self.groups[g]) if p)
-        text = f"{who}: {self.values[s][g]:.3g}{self.unit}"
+        text = f"{who}: {self.values[s][g]:.1f}{self.unit}"
         if self.intervals:
             lo, hi = self.intervals[s][g]
-            text += f" ({lo:.3g}–{hi:.3g})"
+            text += f" ({lo:.1f}–{hi:.1f})"
         return text
 
     def as_text(self) -> str:
