@@ -135,8 +135,8 @@ def test_notebook_runs_with_the_bare_package(path, tmp_path, monkeypatch):
     bare = tmp_path / "bare"
     bare.mkdir()
     (bare / "sitecustomize.py").write_text(SITECUSTOMIZE, encoding="utf-8")
-    check = "import importlib.util\n" + "\n".join(
-        f"try:\n    import {name}\n    print('imported {name}')\nexcept ModuleNotFoundError:\n    pass" for name in BARE)
+    check = "\n".join(f"try:\n    import {name}\n    print('imported {name}')\nexcept ModuleNotFoundError:\n    pass"
+                      for name in BARE)
     nb.cells.insert(0, nbformat.v4.new_code_cell(check))
     execute(nb, tmp_path, monkeypatch, first=(str(bare),), allow_errors=True)
     first, *cells = [c for c in nb.cells if c.cell_type == "code"]

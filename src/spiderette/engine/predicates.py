@@ -45,7 +45,8 @@ suited build; ``ce3`` empties c into e (no empty column gained); ``de`` parks 3S
 """
 
 __all__ = [
-    "EXAMPLE", "visible_key", "hidden_count", "cards_in_suited_runs", "shaped_potential", "left_below", "finishes_a_run",
+    "EXAMPLE", "visible_key", "hidden_count", "cards_in_suited_runs", "shaped_potential",
+    "left_below", "finishes_a_run",
     "turns_over_a_card",
     "empties_a_column", "gains_an_empty_column",
     "fills_an_empty_column", "breaks_a_suited_build", "lands_in_suit", "builds_in_suit",

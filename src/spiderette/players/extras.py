@@ -44,9 +44,9 @@ def needs(*packages: str, instead: str = "") -> bool:
     them), and returns ``False``: the cell does nothing more, and Run All goes on. Only a failed import counts
     as missing; any other error is raised.
 
-    >>> if needs("no_such_module_here", instead="the table above has the same figures"):
+    >>> if needs("no_such_module_here", instead="the table above has the figures"):
     ...     print("drawn")
-    Skipped: this cell needs no_such_module_here (pip install no_such_module_here); the table above has the same figures.
+    Skipped: this cell needs no_such_module_here (pip install no_such_module_here); the table above has the figures.
     >>> needs("json")
     True
     """
