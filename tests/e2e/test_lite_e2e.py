@@ -224,13 +224,9 @@ RUN_CELL = """async (i) => {
 }"""
 
 
-def test_a_lesson_runs_in_the_browser_and_says_what_the_site_lacks(lite_page, lite_server, lite_site):
-    """03-strategy, cell by cell, on the site that serves nothing but itself (no numpy, matplotlib or
-    gymnasium): its first cell says which packages the site lacks, the hints, the solver, the replays and the
-    studies run, the plot is drawn as an SVG picture, and the Gymnasium cell says in one line what it needs
-    (not with a pip command): no cell fails."""
-    page = lite_page
-    page.goto(f"{lite_server}/lab/index.html?path=03-strategy.ipynb", wait_until="domcontentloaded")
+def run_cell_by_cell(page, server: str, notebook: str) -> list[dict]:
+    """Open ``notebook`` in the site and run its cells one after the other: its code cells, run."""
+    page.goto(f"{server}/lab/index.html?path={notebook}", wait_until="domcontentloaded")
     page.wait_for_function(KERNEL_READY, timeout=180_000, polling=100)
     count = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets.length")
     cells = []
@@ -239,6 +235,16 @@ def test_a_lesson_runs_in_the_browser_and_says_what_the_site_lacks(lite_page, li
         page.wait_for_function(KERNEL_READY, timeout=300_000, polling=100)
         if cell["type"] == "code":
             cells.append(cell)
+    return cells
+
+
+def test_a_lesson_runs_in_the_browser_and_says_what_the_site_lacks(lite_page, lite_server, lite_site):
+    """03-strategy, cell by cell, on the site that serves nothing but itself (no numpy, matplotlib or
+    gymnasium): its first cell says which packages the site lacks, the hints, the solver, the replays and the
+    studies run, the plot is drawn as an SVG picture, and the Gymnasium cell says in one line what it needs
+    (not with a pip command): no cell fails."""
+    page = lite_page
+    cells = run_cell_by_cell(page, lite_server, "03-strategy.ipynb")
     said = "".join(o.get("text", "") for o in cells[0]["outputs"])
     assert said.startswith("Not served by this copy of the site: numpy, matplotlib, gymnasium.")
     failed = {c["source"]: o for c in cells for o in c["outputs"] if o["output_type"] == "error"}
@@ -255,3 +261,27 @@ def test_a_lesson_runs_in_the_browser_and_says_what_the_site_lacks(lite_page, li
     assert "winnable (line of" in text, "the solver's verdict on deal 12"
     assert "McNemar (exact binomial)" in text and "rules of thumb on 30 spiderette deals" in text
     assert page.refused == []
+
+
+#: What each lesson shows at its end in the browser site (lesson 03: the test above).
+LESSON_ENDS = {"04-the-ladder.ipynb": "planner on 1 spiderette deal (1 suit)",
+               "05-learning.ipynb": "the agent's favourite first move on deal 7:",
+               "06-what-the-expert-learned.ipynb": "sign test"}
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSON_ENDS))
+def test_every_lesson_runs_to_its_end_in_the_browser(lite_page, lite_server, lesson):
+    """Lessons 04 to 06, cell by cell, on the site that serves nothing but itself: no cell fails (Run All would
+    stop there), a cell that needs a package the site lacks says so in one line, and the lesson reaches its
+    end."""
+    cells = run_cell_by_cell(lite_page, lite_server, lesson)
+    failed = [(c["source"].splitlines()[0], o.get("evalue")) for c in cells for o in c["outputs"]
+              if o["output_type"] == "error"]
+    assert failed == [], f"{lesson}: cells fail in the browser"
+    for c in cells:
+        said = "".join("".join(o.get("text", "")) for o in c["outputs"])
+        if "Skipped: " in said:
+            assert said.startswith("Skipped: this cell needs ") and said.count("\n") == 1, said
+    text = "".join("".join(o.get("text", "")) for c in cells for o in c["outputs"])
+    assert LESSON_ENDS[lesson] in text
+    assert lite_page.refused == []
