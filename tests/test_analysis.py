@@ -142,6 +142,30 @@ def test_the_views_of_an_analysis():
     assert fig._repr_png_()[:4] == b"\x89PNG"
 
 
+def test_without_matplotlib_an_analysis_is_drawn_as_svg(monkeypatch):
+    """The browser site without matplotlib: ``plot()`` draws the verdicts and the cards face down as SVG (its
+    ``chart()``), and ``to_pandas()`` says in one line what gives the same without pandas."""
+    import importlib
+
+    from spiderette.players.chart import Chart
+
+    real = importlib.import_module
+
+    def missing(name, *args, **kwargs):
+        if name.split(".")[0] in ("matplotlib", "pandas"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    a = _analysed()
+    chart = a.plot()
+    assert isinstance(chart, Chart) and str(chart) == a.summary
+    svg = chart._repr_svg_()
+    assert svg.startswith("<svg") and svg.count('fill-opacity="0.35"') == len(a.steps) and "<polyline" in svg
+    with pytest.raises(ImportError, match=r"to_pandas\(\) needs pandas.*\.steps"):
+        a.to_pandas()
+
+
 def test_cancelling_an_analysis():
     g = Game(seed=3)
     g.play("d d d")
