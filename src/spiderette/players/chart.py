@@ -23,6 +23,8 @@ from html import escape
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
            "#17becf")
 FONT = 'font-family="sans-serif" font-size="11"'
+CHAR = 6.2      # the width of a character of that font, about (pixels)
+LABEL = 24      # the longest label under a bar, in characters (the bar's tooltip has it whole)
 
 
 class Chart:
@@ -62,12 +64,27 @@ class Panel:
 
     def draw(self, x0: float, y0: float, w: float, h: float) -> str:
         """The panel in the box at ``(x0, y0)`` of ``w`` by ``h`` pixels."""
-        rotate = max((len(g) for g in self.groups), default=0) * 6.5 > (w - 50) / max(1, len(self.groups))
-        left, bottom = x0 + 46, y0 + h - (54 if rotate else 34)
-        right, top = x0 + w - 8, y0 + 26
-        ymax = self.top()
-        out = [f'<text x="{(left + right) / 2}" y="{y0 + 14}" text-anchor="middle" font-weight="bold">'
+        names = [g if len(g) <= LABEL else g[:LABEL - 1] + "…" for g in self.groups]
+        long = max((len(g) for g in names), default=0) * CHAR
+        rotate = long > (w - 60) / max(1, len(names))
+        left, right = x0 + 46, x0 + w - 8
+        if rotate:   # (the first label, slanted, ends inside the panel)
+            left = max(left, x0 + 4 + 0.82 * long - (right - left) / max(1, len(names)) / 2)
+        bottom = y0 + h - (20 + 0.57 * long if rotate else 20) - (14 if self.xlabel else 0)
+        out = [f'<text x="{x0 + w / 2}" y="{y0 + 14}" text-anchor="middle" font-weight="bold">'
                f'{escape(self.title)}</text>']
+        top = y0 + 26
+        if len(self.values) > 1:   # the legend, under the title: one swatch per series, in rows
+            x = left
+            for s, name in enumerate(self.series):
+                size = 16 + len(name) * CHAR
+                if x + size > right and x > left:
+                    x, top = left, top + 14
+                out.append(f'<rect x="{x:.1f}" y="{top - 4}" width="10" height="10" fill="{PALETTE[s % len(PALETTE)]}"'
+                           f'/><text x="{x + 13:.1f}" y="{top + 5}">{escape(name)}</text>')
+                x += size + 8
+            top += 22
+        ymax = self.top()
 
         def y(v: float) -> float:
             return bottom - (bottom - top) * max(0.0, v) / ymax
@@ -79,12 +96,12 @@ class Panel:
                    f'<line x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}" stroke="#333"/>')
         if self.ylabel:
             mid = (top + bottom) / 2
-            out.append(f'<text transform="translate({x0 + 10},{mid}) rotate(-90)" text-anchor="middle">'
+            out.append(f'<text transform="translate({left - 36:.1f},{mid}) rotate(-90)" text-anchor="middle">'
                        f'{escape(self.ylabel)}</text>')
         slot = (right - left) / max(1, len(self.groups))
         n = len(self.values)
         width = slot * 0.7 / n
-        for g, name in enumerate(self.groups):
+        for g, name in enumerate(names):
             centre = left + slot * (g + 0.5)
             for s in range(n):
                 v = self.values[s][g]
@@ -103,19 +120,13 @@ class Panel:
                     out.append(f'<text x="{bx + width / 2:.1f}" y="{y(above) - 4:.1f}" text-anchor="middle">'
                                f'{v:.1f}{self.unit}</text>')
             if rotate:
-                out.append(f'<text transform="translate({centre:.1f},{bottom + 12}) rotate(-25)" '
+                out.append(f'<text transform="translate({centre + 4:.1f},{bottom + 12}) rotate(-35)" '
                            f'text-anchor="end">{escape(name)}</text>')
             else:
                 out.append(f'<text x="{centre:.1f}" y="{bottom + 15}" text-anchor="middle">{escape(name)}</text>')
         if self.xlabel:
             out.append(f'<text x="{(left + right) / 2}" y="{y0 + h - 4}" text-anchor="middle">'
                        f'{escape(self.xlabel)}</text>')
-        if n > 1:   # the legend: one swatch per series
-            for s, name in enumerate(self.series):
-                ly = top + 4 + 14 * s
-                out.append(f'<rect x="{right - 120}" y="{ly}" width="10" height="10" '
-                           f'fill="{PALETTE[s % len(PALETTE)]}"/><text x="{right - 106}" y="{ly + 9}">'
-                           f'{escape(name)}</text>')
         return "".join(out)
 
     def _words(self, s: int, g: int) -> str:
@@ -176,13 +187,14 @@ def _nice(v: float) -> float:
     if v <= 0:
         return 1.0
     power = 10 ** math.floor(math.log10(v))
-    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= v - 1e-12)
+    return next(m * power for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10) if m * power >= v - 1e-12)
 
 
 def _ticks(top: float) -> list[float]:
-    """Four or five round values from 0 to ``top``."""
-    step = top / 5 if _nice(top / 5) == top / 5 else top / 4
-    return [round(i * step, 10) for i in range(int(round(top / step)) + 1)]
+    """Round values from 0 to about ``top``, three to six of them."""
+    power = 10 ** math.floor(math.log10(top / 6))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if top / (m * power) <= 6)
+    return [round(i * step, 10) for i in range(int(top / step + 1e-9) + 1)]
 
 
 def strip_chart(title: str, colours: Sequence[str], values: Sequence[float], ylabel: str = "",

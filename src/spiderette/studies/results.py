@@ -395,7 +395,7 @@ class Comparison:
         >>> cmp = compare([RandomStrategy(seed=1), RulesOfThumb()], deals=range(1, 6), suits=1, progress=False)
         >>> for line in str(cmp.chart()).splitlines()[-3:]:
         ...     print(line)
-        cards left face down (mean, 95% CI; fewer is better)
+        cards left face down (mean, 95% CI)
           random (seed=1)  18.4  (15.9–20.9)
           rules of thumb   7.8  (1.6–14.0)
         """
@@ -465,11 +465,11 @@ def _chart(results: list[Simulation], title: str) -> Chart:
               labels=True, unit="%"),
         Panel("runs completed per game (% of deals)", [str(k) for k in range(runs_total + 1)], dists,
               series=labels, ylabel="deals (%)", xlabel="runs completed", unit="%"),
-        Panel("cards left face down (mean, 95% CI; fewer is better)", labels, [means],
-              intervals=[[(max(0.0, m - h), m + h) for m, h in zip(means, halves)]], ylabel="cards",
+        Panel("cards left face down (mean, 95% CI)", labels, [means],
+              intervals=[[(max(0.0, m - h), m + h) for m, h in zip(means, halves)]], ylabel="cards (fewer is better)",
               labels=True),
     ]
-    return chart(panels, title, widths=[330, 460, 330])
+    return chart(panels, title, widths=[340, 460, 340], height=330)
 
 
 def _plot(results: list[Simulation], title: str) -> Figure | Chart:
