@@ -137,7 +137,7 @@ def test_the_views_of_an_analysis():
     pytest.importorskip("matplotlib", reason="plot() needs the teach extra")
     a = _analysed()
     df = a.to_pandas()
-    assert list(df.columns) == ["move", "verdict", "line", "face_down", "planner"] and len(df) == 4
+    assert list(df.columns) == ["move", "verdict", "verdict_after", "line", "face_down", "planner"] and len(df) == 4
     fig = a.plot()
     assert fig._repr_png_()[:4] == b"\x89PNG"
 
@@ -175,6 +175,23 @@ def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point
     assert r.view["message"].endswith(f"; {a.steps[tp.index + 1].verdict} after it")
     plain = Replay(g)
     assert plain.turning is None and plain.turning_point() is None and "verdict" not in plain.entries[0]
+
+
+def test_a_row_of_the_table_is_a_position_with_the_move_played_from_it():
+    """Issue 43: the losing move sat on a row marked "winnable" and nothing said why: a row is the position before
+    its move; ``verdict_after`` is the verdict the move leads to."""
+    pd = pytest.importorskip("pandas", reason="to_pandas() needs the teach extra")
+    g = Game.from_dict(ENDGAME)
+    g.play("fg")   # AS into the empty column: the one move of this table that loses it
+    a = analyse(g, planner=False)
+    tp = a.turning_point
+    df = a.to_pandas()
+    row = df.loc[tp.index]
+    assert (row["move"], row["verdict"], row["verdict_after"]) == (str(tp.move), WINNABLE, LOST)
+    assert df.loc[tp.index + 1, "verdict"] == LOST and pd.isna(df["verdict_after"].iloc[-1])
+    assert list(df["verdict_after"])[:-1] == list(df["verdict"])[1:]
+    said = Analysis.to_pandas.__doc__
+    assert "the move played from this position" in said and "before" in said and "verdict_after" in said
 
 
 def greedy_loses_deal_1():

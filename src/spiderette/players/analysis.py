@@ -68,8 +68,9 @@ WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 @dataclass(frozen=True)
 class Position:
     """One position of the game: after ``index`` moves; ``move`` is the move played from it (``None`` at the
-    end). ``verdict`` is "winnable", "lost" or "unknown" (seen with the hidden cards known); ``line`` a
-    winning line from here when winnable; ``face_down`` the cards still face down in the tableau;
+    end). ``verdict``, this position's (before ``move`` is played), is "winnable", "lost" or "unknown" (seen with
+    the hidden cards known); ``line`` a winning line from here when winnable; ``face_down`` the cards still face
+    down in the tableau;
     ``planner`` whether ``move`` was the planner's choice (``None`` at the end, when not asked, or when the
     budget ran out before this move). An unknown position solved with at least a measured budget has ``odds``:
     how many positions like it proved winnable with ten times the search (:mod:`spiderette.players.odds`)."""
@@ -158,15 +159,25 @@ class Analysis:
         return f"<div><p>{html.escape(self.summary)}</p><div>{cells}</div></div>"
 
     def to_pandas(self):
-        """One row per position: index, move (notation), verdict, length of the winning line, face-down cards,
-        whether the move was the planner's choice. ``df.attrs`` holds what is known of the whole game:
-        ``last_winnable``, ``first_lost``, ``solves``, ``tables``."""
+        """One row per position (as :attr:`steps`), its index ``position`` the moves played to reach it (0: the
+        start). A row pairs a position with the move played **from** it:
+
+        * ``move``: the move played from this position (notation; ``None`` on the last row);
+        * ``verdict``: this position's verdict, **before** ``move``;
+        * ``verdict_after``: the verdict of the position ``move`` leads to (the next row's ``verdict``);
+        * ``line``: the length of a winning line from this position (when winnable); ``face_down``: the cards
+          still face down here; ``planner``: whether ``move`` was the planner's choice.
+
+        So the turning point's move sits on the last row marked "winnable", with ``verdict_after`` "lost".
+        ``df.attrs`` holds what is known of the whole game: ``last_winnable``, ``first_lost``, ``solves``,
+        ``tables``."""
         from .extras import need
 
         pd = need("to_pandas()", "pandas")
         rows = [{"position": s.index, "move": None if s.move is None else str(s.move), "verdict": s.verdict,
                  "line": len(s.line) or None, "face_down": s.face_down, "planner": s.planner} for s in self.steps]
         df = pd.DataFrame(rows).set_index("position")
+        df.insert(2, "verdict_after", [s.verdict for s in self.steps[1:]] + [None])
         df.attrs.update(last_winnable=self.last_winnable, first_lost=self.first_lost, solves=self.solves,
                         tables=self.tables)
         return df
