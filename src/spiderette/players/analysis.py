@@ -12,7 +12,8 @@ there): "Lost between move 9 and move 17". The budget is ``node_limit * max_solv
 solver's and the planner's (whether each move was the planner's choice): the end of the game and its start
 get a bigger share of it (``END_SHARE``, ``START_SHARE`` solves' worth), spent only as far as they need, and
 the planner's pass what the solves leave (at least ``PLANNER_SHARE`` of it); a move it cannot reach within
-the budget is not marked.
+the budget is not marked. The words (table, budget, decided, undecided, odds, turning point, range) are
+defined in the documentation's glossary (``docs/glossary.md``).
 
 >>> from spiderette import Game, Limit
 >>> g = Game(seed=12)
