@@ -452,6 +452,18 @@ def in_view(g: Game, line: tuple[Move, ...]) -> int:
     return len(line)
 
 
+def named_move(g: Game, m: Move) -> str:
+    """A move as the post-mortem names it everywhere (its summary, the table's words, the replay's note): its
+    shortest notation in ``g`` and, in brackets, its cards, said before it is played.
+
+    >>> from spiderette import Game
+    >>> g = Game(seed=7)
+    >>> named_move(g, g.parse_move("bd")), named_move(g, g.parse_move("d"))
+    ('bd (6♥ onto 7♣)', 'd (deal a row)')
+    """
+    return f"{g.notation(m)} ({step_words(g, m, card_text)})"
+
+
 def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, ...],
                    judge: _Judge | None = None, left: int = 0) -> TurningPoint:
     """The turning point at position ``k``, with what the honest planner would have played there (planned
@@ -460,8 +472,8 @@ def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, 
     kept = line[0]
     seen = {visible_key(x) for x in positions[:k + 1]}
     reach = in_view(g, line)
-    said = (f"move {k + 1}, {g.notation(move)} ({step_words(g, move, card_text)}), lost a winnable game;"
-            f" {g.notation(kept)} ({step_words(g, kept, card_text)}) kept it winnable: a winning line of"
+    said = (f"move {k + 1}, {named_move(g, move)}, lost a winnable game; {named_move(g, kept)} kept it winnable:"
+            f" a winning line of"
             f" {plural(len(line), 'move')}, ")
     said += ("which deals before it turns a card over: what followed depended on the cards dealt" if not reach
              else "whose first move uses only cards in view" if reach == 1 else
@@ -482,7 +494,7 @@ def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, 
             keeps = _keeps(judge, g, mine, left - p.tables)
             how = {True: "which keeps it winnable too", False: "which loses it too",
                    None: "whether that keeps it winnable is not known within the budget"}[keeps]
-        words = f"The honest planner would have played {g.notation(mine)} ({step_words(g, mine, card_text)}), {how}"
+        words = f"The honest planner would have played {named_move(g, mine)}, {how}"
     text = f"{said}. {words}" if words else said
     return TurningPoint(k, move, kept, line, text, reach, mine, keeps, words)
 
@@ -517,7 +529,7 @@ def _summary(positions: list[Game], steps: list[Position], turning: TurningPoint
         known = []
         if lo is not None:
             g = positions[lo]
-            first = (f", starting {g.notation(line[0])} ({step_words(g, line[0], card_text)})" if line else "")
+            first = f", starting {named_move(g, line[0])}" if line else ""
             known.append(f"winnable after {_plural(lo, 'move')} (a winning line of {_plural(len(line), 'move')}"
                          f"{first})")
         if hi is not None:
