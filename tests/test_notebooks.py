@@ -8,6 +8,7 @@ committed without outputs.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -221,3 +222,43 @@ def test_notebook_points_to_figures_that_exist(path):
             assert title in headings, f"{path.name}: docs/{page}.md has no section {title!r}"
     if "figures" in flat and "1000" in flat.replace(",", ""):   # (1,000 and 1–1000 too)
         assert re.search(SECTION_POINTER, flat), f"{path.name} speaks of figures without saying where they are"
+
+
+TIMES = REPO / "benchmarks" / "data" / "notebook_times.json"
+STATED = re.compile(r"\*\*Expected run time: about (half a minute|a minute|\d+ seconds|\d+ minutes)\*\*")
+
+
+def stated_seconds(first_cell: str) -> int:
+    """The seconds a notebook's first cell promises ("about 4 minutes": 240)."""
+    m = STATED.search(first_cell)
+    assert m, "the first cell says '**Expected run time: about N minutes**' (or seconds, a minute, half a minute)"
+    said = m.group(1)
+    return {"half a minute": 30, "a minute": 60}.get(said) or int(said.split()[0]) * (60 if "minute" in said else 1)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_time_is_the_measured_one(path):
+    """The stated run time is honest: at least what ``benchmarks/notebook_times.py`` measured for this very code
+    (its fingerprint) on a 2-core machine with a busy loop on each core, and the first cell quotes that
+    measurement. No clock is read here: a change to a notebook's code needs a new measurement."""
+    import json
+    import sys
+
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        from notebook_times import fingerprint
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))
+    record = json.loads(TIMES.read_text(encoding="utf-8")).get(path.name)
+    assert record, f"{path.name}: not measured; run python benchmarks/notebook_times.py {path.stem}"
+    assert record["fingerprint"] == fingerprint(path), \
+        f"{path.name} changed since it was timed; run python benchmarks/notebook_times.py {path.stem}"
+    assert record["load"] >= 2 and record["cores"] == 2, "timed on a 2-core machine with a busy loop on each core"
+    first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+    assert stated_seconds(first) >= record["seconds"], (path.name, record["seconds"])
+    flat = re.sub(r"\s+", " ", first)
+    assert "2-core machine under load" in flat and "benchmarks/notebook_times.py" in flat, flat
+    measured = re.search(r"measured: (?:(\d+) min )?(\d+) s", flat)
+    assert measured, "the first cell quotes the measured time ('measured: 3 min 59 s')"
+    minutes, seconds = int(measured.group(1) or 0), int(measured.group(2))
+    assert minutes * 60 + seconds == round(record["seconds"]), (flat, record["seconds"])

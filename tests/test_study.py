@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import builtins
 import importlib
+import re
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -507,7 +509,7 @@ def test_measures_of_ones_own_a_column_or_a_function_of_the_final_game():
     assert cmp.paired().only_first == cmp.paired().only_second == 0
 
     def turned(game):
-        return 28 - sum(game.face_down(i) for i in range(game.columns))
+        return game.rules.face_down_at_start - sum(game.face_down(i) for i in range(game.columns))
 
     t = cmp.paired(0, 1, measure=turned)
     assert t.measure == "turned" and (t.only_first, t.only_second) == sign("face_down_left", fewer=True)
@@ -523,6 +525,61 @@ def test_measures_of_ones_own_a_column_or_a_function_of_the_final_game():
     assert "score (mean)" in cmp.table("score")[0]
     with pytest.raises(ValueError, match="measure must be a number column"):
         cmp.table(measure="end")
+
+
+def _documented_turned() -> list:
+    """The ``turned`` measure as the Teach guide and ``Comparison.paired``'s docstring define it."""
+    guide = (Path(__file__).parents[1] / "docs" / "teach.md").read_text(encoding="utf-8")
+    found = [re.search(r"^def turned\(game\):\n(?:    .*\n)+", guide, flags=re.M).group(0)]
+    doc = Comparison.paired.__doc__
+    lines = [line.strip()[4:] for line in doc.splitlines() if line.strip().startswith((">>> def turned", "... "))]
+    found.append("\n".join(lines[:3]) + "\n")
+    functions = []
+    for source in found:
+        namespace: dict = {}
+        exec(source, namespace)
+        functions.append(namespace["turned"])
+    return functions
+
+
+@pytest.mark.parametrize("variant", ["spiderette", "will_o_the_wisp", "spider"])
+def test_the_documented_turned_measure_is_0_for_a_game_that_turns_nothing_over(variant):
+    """Issue 43: the example said "28 face down at the start" where a new deal has 21: 7 cards "turned" for a
+    game that turned none."""
+    from spiderette.engine.variants import RULES
+
+    g = Game(seed=5, variant=variant)
+    assert RULES[variant].face_down_at_start == sum(g.face_down(i) for i in range(g.columns))
+    for turned in _documented_turned():
+        assert turned(g) == 0
+        first = g.legal_moves()[0]
+        g.apply(first)
+        assert turned(g) == (1 if g.face_down(first.src) < Game(seed=5, variant=variant).face_down(first.src) else 0)
+        g.undo()
+
+
+def do_nothing(game):
+    """Resign at once."""
+    return None
+
+
+def test_the_score_rewards_stopping_and_the_cards_turned_over_do_not():
+    """Issue 43: a strategy that resigns at once beat the planner on ``measure="score"`` (500 kept, where playing
+    costs a point a move); the Teach guide now says so and teaches with a measure that grows only by playing."""
+    cmp = compare([do_nothing, GreedyStrategy()], deals=range(1, 11), suits=4, progress=False)
+    assert [r["score"] for r in cmp.results[0].rows] == [500] * 10
+    score = cmp.paired(0, 1, measure="score")
+    assert (score.only_first, score.only_second) == (10, 0)   # "do_nothing plays better" by the score
+    [turned, _] = _documented_turned()
+    t = cmp.paired(0, 1, measure=turned)
+    assert (t.only_first, t.only_second) == (0, 10) and t.measure == "turned"
+    assert cmp.table(measure=turned)[0]["turned (mean)"] == 0
+    guide = (Path(__file__).parents[1] / "docs" / "teach.md").read_text(encoding="utf-8")
+    studies = guide.split("## Studies", 1)[1].split("\n## ", 1)[0]
+    assert "The score rewards stopping" in studies and "resigns at once keeps its 500" in studies
+    taught = re.findall(r'measure="(\w+)"', studies)
+    assert taught.count("score") == 1, "score appears only in the example that shows it rewards stopping"
+    assert "resigns at once keeps 500" in Comparison.paired.__doc__
 
 
 def test_a_p_value_reads_as_a_sentence():

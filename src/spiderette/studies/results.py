@@ -260,16 +260,21 @@ class Comparison:
         * a function of the final game, ``measure=lambda game: ...`` returning a number (each game is
           replayed from its moves: :meth:`Simulation.game`), named in the sentence by its ``__name__``.
 
+        ``"score"`` is the game's score, 500 − moves + 100 × runs: it counts every move against the player, so a
+        strategy that resigns at once keeps 500 and wins the test against any that plays on. To compare play,
+        take a measure that only grows by playing well: ``"runs"``, ``"suited"``, ``"face_down_left"`` or the
+        cards turned over (``turned`` below).
+
         ``better``: ``"higher"`` (the default, but ``"lower"`` for ``face_down_left``) or ``"lower"``: which
         way a deal counts for a strategy. A measure that is neither is a ``ValueError`` naming the choices.
 
         >>> from spiderette import GreedyStrategy, RulesOfThumb, compare
         >>> cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 6), suits=4, progress=False)
-        >>> str(cmp.paired(0, 1, measure="score")).startswith("sign test (exact binomial): ")
+        >>> str(cmp.paired(0, 1, measure="suited")).startswith("sign test (exact binomial): ")
         True
         >>> def turned(game):
-        ...     "The cards turned over (face down at the start, not at the end)."
-        ...     return 28 - sum(game.face_down(i) for i in range(game.columns))
+        ...     "The cards turned over: face down at the start of the deal (21 in Spiderette), not at the end."
+        ...     return game.rules.face_down_at_start - sum(game.face_down(i) for i in range(game.columns))
         >>> t = cmp.paired(0, 1, measure=turned)
         >>> t.measure, t.only_first + t.only_second <= 5
         ('turned', True)
