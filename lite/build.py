@@ -15,7 +15,8 @@ is served by the site itself, so it works from a plain local HTTP server with no
   the kernel by piplite, with the fall-back to PyPI switched off;
 - the front ends of anywidget and of the Jupyter widgets, taken from those same wheels (so the browser's and
   the kernel's halves are of one version), and the Pyodide kernel's own, from this environment;
-- the notebooks ``01-play`` and ``02-scripting``.
+- the notebooks ``01-play`` and ``02-scripting``, and the lessons (:data:`LESSONS`), each of which runs from
+  top to bottom without numpy, pandas, matplotlib and Gymnasium.
 
 ``--pyodide-fallback-url URL`` keeps the rest of Pyodide's packages (numpy, pandas, matplotlib...) in the
 lock, loaded from ``URL`` (the standard Pyodide location of the same version, when the site is deployed);
@@ -41,9 +42,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ("01-play.ipynb", "02-scripting.ipynb")
 
-#: The lessons, and the optional packages each imports (directly, or through spiderette): the site's copy of
-#: a lesson opens with a cell that imports them, so that the kernel loads them (Pyodide loads a package of its
-#: lock on an ``import`` statement in a cell, not on one inside a module), and says which this site lacks.
+#: The lessons, and the optional packages each uses where they are there (directly, or through spiderette:
+#: ``plot()`` draws with matplotlib): the site's copy of a lesson opens with a cell that imports them, so that
+#: the kernel loads them (Pyodide loads a package of its lock on an ``import`` statement in a cell, not on one
+#: inside a module), and says which this site lacks. Every lesson runs without them: its plots are drawn as SVG,
+#: and a cell that needs one says so in one line (``spiderette.players.extras.needs``).
 LESSONS = {"03-strategy.ipynb": ("numpy", "matplotlib", "gymnasium"),
            "04-the-ladder.ipynb": ("pandas", "matplotlib"),
            "05-learning.ipynb": ("numpy", "matplotlib", "gymnasium"),

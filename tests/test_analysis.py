@@ -137,9 +137,33 @@ def test_the_views_of_an_analysis():
     pytest.importorskip("matplotlib", reason="plot() needs the teach extra")
     a = _analysed()
     df = a.to_pandas()
-    assert list(df.columns) == ["move", "verdict", "line", "face_down", "planner"] and len(df) == 4
+    assert list(df.columns) == ["move", "verdict", "verdict_after", "line", "face_down", "planner"] and len(df) == 4
     fig = a.plot()
     assert fig._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_without_matplotlib_an_analysis_is_drawn_as_svg(monkeypatch):
+    """The browser site without matplotlib: ``plot()`` draws the verdicts and the cards face down as SVG (its
+    ``chart()``), and ``to_pandas()`` says in one line what gives the same without pandas."""
+    import importlib
+
+    from spiderette.players.chart import Chart
+
+    real = importlib.import_module
+
+    def missing(name, *args, **kwargs):
+        if name.split(".")[0] in ("matplotlib", "pandas"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(importlib, "import_module", missing)
+    a = _analysed()
+    chart = a.plot()
+    assert isinstance(chart, Chart) and str(chart) == a.summary
+    svg = chart._repr_svg_()
+    assert svg.startswith("<svg") and svg.count('fill-opacity="0.35"') == len(a.steps) and "<polyline" in svg
+    with pytest.raises(ImportError, match=r"to_pandas\(\) needs pandas.*\.steps"):
+        a.to_pandas()
 
 
 def test_cancelling_an_analysis():
@@ -157,7 +181,7 @@ def test_cancelling_an_analysis():
 
 def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point():
     from spiderette import Replay
-    from spiderette.notebook.wording import CARD_WORD
+    from spiderette.notebook.wording import CARD_WORD, hidden_named
 
     g = Game.from_dict(ENDGAME)
     g.play("fg")   # AS into the empty column: the one move of this table that loses it
@@ -167,7 +191,8 @@ def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point
     r = Replay(a)
     assert r.turning == tp.index and r.line == g.history
     assert [e["verdict"] for e in r.entries] == [s.verdict for s in a.steps[1:]]
-    assert "turning point" in r.note and not CARD_WORD.search(r.note), "the note names no card"
+    # (the turning move is the first: its cards are face up from the start, and the note names them)
+    assert "turning point" in r.note and CARD_WORD.search(r.note) and not hidden_named(r.game_at(0), r.note)
     r.last()
     assert r.turning_point() == tp.index and r.step == tp.index
     assert r.view["hint"]["text"] == r.entries[tp.index]["text"]   # the losing move is the next one, marked
@@ -175,6 +200,23 @@ def test_the_replay_of_an_analysis_shows_verdicts_and_jumps_to_the_turning_point
     assert r.view["message"].endswith(f"; {a.steps[tp.index + 1].verdict} after it")
     plain = Replay(g)
     assert plain.turning is None and plain.turning_point() is None and "verdict" not in plain.entries[0]
+
+
+def test_a_row_of_the_table_is_a_position_with_the_move_played_from_it():
+    """Issue 43: the losing move sat on a row marked "winnable" and nothing said why: a row is the position before
+    its move; ``verdict_after`` is the verdict the move leads to."""
+    pd = pytest.importorskip("pandas", reason="to_pandas() needs the teach extra")
+    g = Game.from_dict(ENDGAME)
+    g.play("fg")   # AS into the empty column: the one move of this table that loses it
+    a = analyse(g, planner=False)
+    tp = a.turning_point
+    df = a.to_pandas()
+    row = df.loc[tp.index]
+    assert (row["move"], row["verdict"], row["verdict_after"]) == (str(tp.move), WINNABLE, LOST)
+    assert df.loc[tp.index + 1, "verdict"] == LOST and pd.isna(df["verdict_after"].iloc[-1])
+    assert list(df["verdict_after"])[:-1] == list(df["verdict"])[1:]
+    said = Analysis.to_pandas.__doc__
+    assert "the move played from this position" in said and "before" in said and "verdict_after" in said
 
 
 def greedy_loses_deal_1():
@@ -313,6 +355,39 @@ def test_the_table_offers_to_undo_to_the_last_winnable_position(monkeypatch):
     assert w.game.move_count == lo and "back to the last winnable position" in w.view["message"]
     assert w.view["analysis"] is None
     assert send(w, action="undo_to_turning")["message"] == "No turning point to go back to"
+
+
+def test_the_replays_note_the_summary_and_the_table_name_the_turning_move_the_same_way():
+    """Issue 43: the replay's note wrote ``gc1`` where the summary wrote ``gc (3♠ onto 4♠)``."""
+    import json
+
+    from spiderette_testkit import hidden_codes
+
+    from spiderette import Replay
+    from spiderette.engine.cards import code_text
+    from spiderette.notebook.postmortem import said
+    from spiderette.players.analysis import named_move
+
+    g = greedy_loses_deal_1()
+    a = analyse(g)
+    tp = a.turning_point
+    at = g.copy()
+    while len(at.history) > tp.index:
+        at.undo()
+    losing, kept, planner = (named_move(at, m) for m in (tp.move, tp.kept, tp.planner))
+    assert losing == "gc (3♠ onto 4♠)" and kept == "d (deal a row)"
+    assert f"move 19, {losing}, lost a winnable game; {kept} kept it winnable" in a.summary
+    assert f"move 19, {losing}, lost a winnable game; {kept} kept it winnable" in said(a)   # the table's words
+    r = Replay(a)
+    r.turning_point()
+    assert f"move 19, {losing}, lost a winnable game; {kept} kept it winnable" in r.note
+    assert f"the honest planner would have played {planner}" in r.note and "gc1" not in r.note
+    assert f"would have played {planner}" in a.summary
+    r.first()   # before the turning point its cards may lie face down: the same notation, no card named
+    assert "move 19, gc, lost a winnable game; d kept it winnable" in r.note and "gc1" not in r.note
+    hidden = {code_text(c) for c in hidden_codes(r.game_at(0))}
+    assert not [c for c in hidden if c in json.dumps(r.note, ensure_ascii=False)]
+    assert Replay(a, spoilers=True).note == Replay(a, step=tp.index).note != Replay(a).note
 
 
 def test_the_turning_point_says_what_the_honest_planner_would_have_played_there():

@@ -26,7 +26,8 @@ import spiderette
 
 DOCS = REPO / "docs"
 PAGES = sorted(DOCS.glob("*.md"))
-GUIDES = ("index", "try", "play", "script", "teach", "rules", "api", "widget-protocol", "speed", "develop")
+GUIDES = ("index", "try", "play", "script", "teach", "rules", "glossary", "api", "widget-protocol", "speed",
+          "develop")
 MAX_NOT_RUN = 3
 EXAMPLES = [(page, title, section) for page in PAGES for title, section in python_sections(page).items()]
 
@@ -303,3 +304,50 @@ def test_examples_give_budgets_in_tables_not_seconds():
             if cell["cell_type"] == "code" and seconds.search("".join(cell["source"])):
                 found.append(f"{nb.name}: cell {n}")
     assert not found, found
+
+
+# ---------------------------------------------------------------------- the words of the verdicts
+#: The words the verdicts use, and their anchors in the glossary (issue 43: they needed teaching first).
+VERDICT_WORDS = {"table": "table", "budget": "budget", "decided": "decided", "undecided": "undecided",
+                 "odds": "odds", "turning point": "turning-point", "range": "range"}
+
+
+def test_the_glossary_defines_each_word_of_the_verdicts():
+    glossary = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    headings = {section_id(h).lower(): body for h, body in
+                re.findall(r"^## (.+)\n((?:(?!^## ).*\n?)*)", glossary, flags=re.M)}
+    for word, anchor in VERDICT_WORDS.items():
+        assert anchor in headings, f"the glossary has no section for {word!r}"
+        assert word.split()[0] in headings[anchor].lower() and len(headings[anchor].split()) >= 25, word
+    # the words the post-mortem quotes are explained where they are defined
+    assert "undecided within the budget" in headings["undecided"]
+    assert "positions like it" in headings["odds"] and "10× the search" in headings["odds"]
+    assert "Lost between move" in headings["range"]
+    assert "glossary.md" in re.search(r"^nav:\n((?:  .*\n)+)", (REPO / "mkdocs.yml").read_text(), flags=re.M).group(1)
+
+
+def test_the_guides_link_the_verdicts_words_to_the_glossary():
+    teach = (DOCS / "teach.md").read_text(encoding="utf-8")
+    post_mortem = teach.split("## Where did the game go wrong?", 1)[1].split("\n## ", 1)[0]
+    missing = [w for w, anchor in VERDICT_WORDS.items() if f"](glossary.md#{anchor})" not in post_mortem]
+    assert not missing, f"the Teach guide's post-mortem does not link {missing} to the glossary"
+    play = (DOCS / "play.md").read_text(encoding="utf-8")
+    for anchor in ("undecided", "odds", "turning-point", "range"):
+        assert f"](glossary.md#{anchor})" in play, anchor
+    odds = teach.split('### What "unknown" means', 1)[1].split("\n#", 1)[0]
+    assert "](glossary.md#undecided)" in odds and "](glossary.md#odds)" in odds
+    from spiderette.players import analysis, odds
+
+    assert "docs/glossary.md" in analysis.__doc__ and "docs/glossary.md" in odds.__doc__
+
+
+def test_long_code_lines_wrap_on_the_site():
+    """Issue 43: the guides' code comments were cut at 1280 px (the scroll bar shows only on hover)."""
+    import yaml
+
+    config = yaml.load((REPO / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    sheets = config["extra_css"]
+    assert sheets == ["stylesheets/extra.css"]
+    css = (DOCS / sheets[0]).read_text(encoding="utf-8")
+    rule = re.search(r"\.md-typeset pre > code[^{]*\{([^}]*)\}", css)
+    assert rule and re.search(r"white-space:\s*pre-wrap", rule.group(1))

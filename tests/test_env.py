@@ -267,15 +267,15 @@ def test_shaped_rewards_turning_over_and_in_suit_links_and_still_pass_check_env(
     plain.reset(seed=7)
     assert plain.step(plain.move_to_action("bd1"))[1] == 0.0
     # the shaped return telescopes: the runs completed, plus the last table's potential less the first's
-    from spiderette.env import _potential
+    from spiderette.engine.predicates import shaped_potential  # (its defaults: SHAPED_TURN, SHAPED_LINK)
 
     obs, info = env.reset(seed=3)
-    first, total, done, rng = _potential(env.game), 0.0, False, np.random.default_rng(1)
+    first, total, done, rng = shaped_potential(env.game), 0.0, False, np.random.default_rng(1)
     while not done:
         obs, r, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         total += r
         done = terminated or truncated
-    assert total == pytest.approx(info["runs_completed"] + _potential(env.game) - first)
+    assert total == pytest.approx(info["runs_completed"] + shaped_potential(env.game) - first)
     with pytest.raises(ValueError, match="reward must be 'runs' or 'shaped', not 'score'"):
         SpideretteEnv(reward="score")
 

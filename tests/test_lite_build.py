@@ -63,6 +63,21 @@ def test_every_lesson_is_on_the_site_with_a_first_cell_that_loads_its_packages(b
             assert f"\n    import {package}\n" in source
 
 
+def test_the_first_cell_loads_every_optional_package_a_lesson_uses(build):
+    """The packages a lesson's cells ask for (``needs("numpy", ...)``), and matplotlib where it plots, are among
+    those its first cell loads: else a site that serves them would still skip the cell."""
+    import re
+
+    for name, listed in build.LESSONS.items():
+        cells = json.loads((REPO / "notebooks" / name).read_text())["cells"]
+        code = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        used = {n for call in re.findall(r"\bneeds\(([^)]*)\)", code)
+                for n in re.findall(r'"(\w+)"', call.split("instead=")[0])}
+        if re.search(r"\.plot\(|new_figure\(", code):
+            used.add("matplotlib")
+        assert used <= set(listed), f"{name} uses {sorted(used - set(listed))}, not loaded by its first cell"
+
+
 def test_the_first_cell_says_which_packages_the_site_does_not_serve(build):
     source = build.loading_cell(["numpy", "matplotlib", "gymnasium"])
     assert run_cell(source) == "Ready: every package this lesson uses is loaded.\n"

@@ -204,6 +204,35 @@ def test_greedy_and_rules_never_go_back_to_a_table_seen():
                 assert visible_key(g) not in keys
 
 
+def test_a_strategy_of_ones_own_reads_the_tables_seen_through_a_public_name():
+    """Issue 43: ``Strategy.choose``'s docs pointed to the private ``self._seen``."""
+    from spiderette import Strategy
+
+    class Wanderer(Strategy):
+        "The first legal move that leads to a table not seen in this game, asked with ``self.seen``."
+        def choose(self, game):
+            for m in game.legal_moves():
+                after = game.copy()
+                after.apply(m)
+                if visible_key(after) not in self.seen:
+                    return m
+            return None
+
+    res = simulate(Wanderer(), deals=range(1, 4), suits=1, progress=False)
+    for row in res.rows:
+        g, keys = Game(seed=row["deal"], suits=1), set()
+        for m in res.game(row["deal"]).history:
+            keys.add(visible_key(g))
+            g.apply(m)
+            assert visible_key(g) not in keys
+    w, g = Wanderer(), Game(seed=7)
+    w(g)
+    assert w.seen == {visible_key(g)} and isinstance(w.seen, frozenset)   # read only: a copy
+    with pytest.raises(AttributeError):
+        w.seen = set()
+    assert "self._seen" not in Strategy.choose.__doc__ and "seen" in Strategy.choose.__doc__
+
+
 def test_rule_names_are_the_documented_advice():
     assert list(RULES_OF_THUMB) == ["finish a run", "turn over a card", "build in suit", "empty a column", "build down",
                                     "spend an empty column to turn over a card", "park a group in an empty column"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import builtins
 import importlib
+import re
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +24,8 @@ from spiderette import (
     compare,
     simulate,
 )
-from spiderette.players.extras import TEACH
+from spiderette.players.chart import Chart
+from spiderette.players.extras import TEACH, needs
 from spiderette.studies.intervals import binomial_two_sided, format_p, mcnemar, wilson_interval
 from spiderette.studies.results import Table
 from spiderette.studies.runner import ENDS, play_deal
@@ -348,16 +351,58 @@ def test_without_the_extra_rows_work_and_the_rest_says_what_to_install(monkeypat
     hide(monkeypatch, "pandas", "matplotlib", "tqdm", "distributed")
     res = simulate(GreedyStrategy(), deals=[1, 2], progress=True)  # no tqdm: no bar, no error
     assert len(res.rows) == 2 and TEACH == 'pip install "spiderette[teach]"'
-    for call, what in ((res.to_pandas, "to_pandas() needs pandas"), (res.plot, "plot() needs matplotlib")):
-        with pytest.raises(ImportError) as e:
-            call()
-        assert what in str(e.value) and TEACH in str(e.value)
+    with pytest.raises(ImportError) as e:
+        res.to_pandas()
+    assert "to_pandas() needs pandas" in str(e.value) and TEACH in str(e.value) and ".rows" in str(e.value)
+    chart = res.plot()   # no matplotlib: the same picture, drawn as SVG
+    assert isinstance(chart, Chart) and chart._repr_svg_().startswith("<svg") and "win rate" in str(chart)
     with pytest.raises(ImportError, match=r"executor='dask' needs distributed.*spiderette\[teach\]"):
         simulate(GreedyStrategy(), deals=[1], executor="dask", progress=False)
     cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=[1], progress=False)
     assert "rules of thumb" in str(cmp.table())
-    with pytest.raises(ImportError, match="spiderette"):
+    with pytest.raises(ImportError, match=r"spiderette.*\.table\(\)"):
         cmp.to_pandas()
+    assert "rules of thumb" in cmp.plot()._repr_svg_()
+
+
+def test_a_lesson_cell_that_needs_a_missing_package_says_so_in_one_line(monkeypatch, capsys, tmp_path):
+    """``if needs(...):`` guards a lesson's cell: without the package, one line names it and where it comes from,
+    and the cell does nothing more; with it, nothing is said."""
+    from spiderette.engine import platform
+
+    hide(monkeypatch, "pandas", "numpy")
+    assert needs("json") and capsys.readouterr().out == ""
+    assert needs("pandas", instead="the table above has the same figures") is False
+    assert capsys.readouterr().out == ('Skipped: this cell needs pandas (pip install "spiderette[teach]"); the table'
+                                       ' above has the same figures.\n')
+    assert not needs("numpy", "json")
+    assert capsys.readouterr().out == 'Skipped: this cell needs numpy (pip install "spiderette[rl]").\n'
+    monkeypatch.setattr(platform, "BROWSER", True)   # no pip in a browser tab: where the package comes from
+    assert not needs("pandas", "numpy")
+    said = capsys.readouterr().out
+    assert said.startswith("Skipped: this cell needs pandas and numpy (in this browser site it loads from Pyodide's")
+    assert said.count("\n") == 1 and "pip install" not in said
+    (tmp_path / "broken_for_needs.py").write_text("raise RuntimeError('a bug, not a missing package')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(RuntimeError, match="a bug"):   # only a failed import counts as missing
+        needs("broken_for_needs")
+
+
+def test_the_chart_shows_the_figures_of_the_table():
+    """``chart()`` (what ``plot()`` draws without matplotlib): a bar for each strategy's win rate with its
+    interval, the same figures as the table; an SVG document a browser can draw."""
+    import xml.etree.ElementTree as ET
+
+    cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 9), suits=1, progress=False)
+    chart = cmp.chart()
+    root = ET.fromstring(chart._repr_svg_())
+    bars = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    for row in cmp.table():
+        lo, hi = row["95% CI"].rstrip("%").split("–")
+        rate = row["win rate"].rstrip("%")
+        assert f"{row['strategy']}: {rate}% ({lo}–{hi})" in bars, (row, bars)   # (each bar's tooltip)
+        assert f"{row['strategy']}  {rate}%  ({lo}–{hi})".replace("  ", " ") in " ".join(str(chart).split())
+    assert str(chart).splitlines()[0].startswith("8 spiderette deals (1 suit); McNemar")
 
 
 def test_with_the_extra_rows_become_a_dataframe_and_a_figure():
@@ -464,7 +509,7 @@ def test_measures_of_ones_own_a_column_or_a_function_of_the_final_game():
     assert cmp.paired().only_first == cmp.paired().only_second == 0
 
     def turned(game):
-        return 28 - sum(game.face_down(i) for i in range(game.columns))
+        return game.rules.face_down_at_start - sum(game.face_down(i) for i in range(game.columns))
 
     t = cmp.paired(0, 1, measure=turned)
     assert t.measure == "turned" and (t.only_first, t.only_second) == sign("face_down_left", fewer=True)
@@ -480,6 +525,61 @@ def test_measures_of_ones_own_a_column_or_a_function_of_the_final_game():
     assert "score (mean)" in cmp.table("score")[0]
     with pytest.raises(ValueError, match="measure must be a number column"):
         cmp.table(measure="end")
+
+
+def _documented_turned() -> list:
+    """The ``turned`` measure as the Teach guide and ``Comparison.paired``'s docstring define it."""
+    guide = (Path(__file__).parents[1] / "docs" / "teach.md").read_text(encoding="utf-8")
+    found = [re.search(r"^def turned\(game\):\n(?:    .*\n)+", guide, flags=re.M).group(0)]
+    doc = Comparison.paired.__doc__
+    lines = [line.strip()[4:] for line in doc.splitlines() if line.strip().startswith((">>> def turned", "... "))]
+    found.append("\n".join(lines[:3]) + "\n")
+    functions = []
+    for source in found:
+        namespace: dict = {}
+        exec(source, namespace)
+        functions.append(namespace["turned"])
+    return functions
+
+
+@pytest.mark.parametrize("variant", ["spiderette", "will_o_the_wisp", "spider"])
+def test_the_documented_turned_measure_is_0_for_a_game_that_turns_nothing_over(variant):
+    """Issue 43: the example said "28 face down at the start" where a new deal has 21: 7 cards "turned" for a
+    game that turned none."""
+    from spiderette.engine.variants import RULES
+
+    g = Game(seed=5, variant=variant)
+    assert RULES[variant].face_down_at_start == sum(g.face_down(i) for i in range(g.columns))
+    for turned in _documented_turned():
+        assert turned(g) == 0
+        first = g.legal_moves()[0]
+        g.apply(first)
+        assert turned(g) == (1 if g.face_down(first.src) < Game(seed=5, variant=variant).face_down(first.src) else 0)
+        g.undo()
+
+
+def do_nothing(game):
+    """Resign at once."""
+    return None
+
+
+def test_the_score_rewards_stopping_and_the_cards_turned_over_do_not():
+    """Issue 43: a strategy that resigns at once beat the planner on ``measure="score"`` (500 kept, where playing
+    costs a point a move); the Teach guide now says so and teaches with a measure that grows only by playing."""
+    cmp = compare([do_nothing, GreedyStrategy()], deals=range(1, 11), suits=4, progress=False)
+    assert [r["score"] for r in cmp.results[0].rows] == [500] * 10
+    score = cmp.paired(0, 1, measure="score")
+    assert (score.only_first, score.only_second) == (10, 0)   # "do_nothing plays better" by the score
+    [turned, _] = _documented_turned()
+    t = cmp.paired(0, 1, measure=turned)
+    assert (t.only_first, t.only_second) == (0, 10) and t.measure == "turned"
+    assert cmp.table(measure=turned)[0]["turned (mean)"] == 0
+    guide = (Path(__file__).parents[1] / "docs" / "teach.md").read_text(encoding="utf-8")
+    studies = guide.split("## Studies", 1)[1].split("\n## ", 1)[0]
+    assert "The score rewards stopping" in studies and "resigns at once keeps its 500" in studies
+    taught = re.findall(r'measure="(\w+)"', studies)
+    assert taught.count("score") == 1, "score appears only in the example that shows it rewards stopping"
+    assert "resigns at once keeps 500" in Comparison.paired.__doc__
 
 
 def test_a_p_value_reads_as_a_sentence():

@@ -33,8 +33,9 @@ and ``env.move_to_action(m)`` translate both ways.
 number of runs completed. With four suits a beginner completes none, so ``reward="shaped"`` adds a
 potential-based shaping (Ng, Harada and Russell, 1999, which leaves the best policy unchanged): the change
 of ``SHAPED_TURN`` × minus the cards still face down, plus ``SHAPED_LINK`` × the
-in-suit links among face-up cards (a card on the next higher card of its suit). Turning a card over earns
-0.1, making an in-suit link 0.02; undoing either costs the same. The only other reward is
+in-suit links among face-up cards (a card on the next higher card of its suit):
+:func:`spiderette.engine.predicates.shaped_potential`, which a learner in plain Python uses on a ``Game``.
+Turning a card over earns 0.1, making an in-suit link 0.02; undoing either costs the same. The only other reward is
 ``illegal_reward`` (default −1) for an **illegal action**: a number of the action space whose
 move is not legal now. It changes nothing in the game, counts as a step and sets ``info["illegal_action"]``;
 training does not crash on it. A number outside the action space is a ``ValueError``.
@@ -85,6 +86,7 @@ from .engine.deals import check_seed
 from .engine.errors import is_whole, quote
 from .engine.game import Game, as_move
 from .engine.move import DEAL, SENDS, Move, move_table
+from .engine.predicates import shaped_potential
 from .engine.variants import get_rules
 from .engine.words import plural
 
@@ -127,17 +129,6 @@ REWARDS = ("runs", "shaped")
 #: Shaped reward: for each card turned face up, and for each in-suit link made among face-up cards.
 SHAPED_TURN = 0.1
 SHAPED_LINK = 0.02
-
-
-def _potential(g: Game) -> float:
-    """The shaping potential of a table: cards turned face up, and in-suit links among face-up cards."""
-    turned = links = 0
-    link = g.rules.links
-    for i in range(g.columns):
-        col, down = g.column(i), g.face_down(i)
-        turned -= down
-        links += sum(1 for a, b in zip(col[down:], col[down + 1:]) if link(a, b))
-    return SHAPED_TURN * turned + SHAPED_LINK * links
 
 
 class SpideretteEnv(gym.Env):
@@ -340,11 +331,11 @@ class SpideretteEnv(gym.Env):
             reward = self.illegal_reward
         else:
             before = g.runs_completed
-            potential = _potential(g) if self.reward == "shaped" else 0.0
+            potential = shaped_potential(g, SHAPED_TURN, SHAPED_LINK) if self.reward == "shaped" else 0.0
             g.apply(self._actions[a])
             reward = float(g.runs_completed - before)
             if self.reward == "shaped":
-                reward += _potential(g) - potential
+                reward += shaped_potential(g, SHAPED_TURN, SHAPED_LINK) - potential
             self._update_mask()
         self._steps += 1
         status = g.status

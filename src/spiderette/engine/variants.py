@@ -128,6 +128,15 @@ class Rules:
         return self.cards - sum(self.layout)
 
     @property
+    def face_down_at_start(self) -> int:
+        """How many cards a new deal lays face down: 21 in Spiderette, 44 in Spider.
+
+        >>> RULES["spiderette"].face_down_at_start, RULES["spider"].face_down_at_start
+        (21, 44)
+        """
+        return sum(h - self.face_up for h in self.layout)
+
+    @property
     def runs(self) -> int:
         """How many king-to-ace runs win the game (the same for any number of suits)."""
         return self.cards // 13

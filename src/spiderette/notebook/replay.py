@@ -39,7 +39,7 @@ from ..engine.game import Game
 from ..engine.move import Move
 from ..engine.words import plural
 from ..players.advice import PlannerCommentary
-from ..players.analysis import Analysis
+from ..players.analysis import Analysis, named_move
 from ..players.ranking import ranked_hints
 from ..players.solver import SolveResult
 from .frontend import static_file
@@ -108,7 +108,9 @@ class Replay(anywidget.AnyWidget):
     #: The browser steps forward every ``delay`` seconds while this is true; it turns false at the end.
     playing = Flag(False).tag(sync=True)
     delay = Seconds(DEFAULT_DELAY, MIN_DELAY, MAX_DELAY).tag(sync=True)
-    #: A line above the table: what the source was (the solver's verdict, an analysis' summary), or "".
+    #: A line above the table: what the source was (the solver's verdict, an analysis' summary), or "". An
+    #: analysis' note names its moves as its summary does, ``gc (3♠ onto 4♠)``; their cards only from the step
+    #: of the turning point on (``spoilers=True``: at once), since before it they may lie face down.
     note = traitlets.Unicode("", read_only=True).tag(sync=True)
     #: For the replay of an :class:`~spiderette.Analysis`: the step where the game's turning point is the
     #: next move (the "Turning point" button goes there), else ``None``.
@@ -136,10 +138,13 @@ class Replay(anywidget.AnyWidget):
         self._at = 0
         step = whole(step, "step", 0, len(line))
         super().__init__(delay=delay, four_colour=four_colour, **kwargs)   # (the Seconds trait checks it)
-        self.set_trait("note", note)
-        tp = self._analysis.turning_point if self._analysis is not None else None
-        self.set_trait("turning", None if tp is None else tp.index)
         a = self._analysis
+        tp = a.turning_point if a is not None else None
+        # the note that names the turning point's cards, and the step from which it is shown
+        self._notes = (note, _analysis_note(a, cards=True) if a is not None and tp is not None else note,
+                       0 if spoilers or tp is None else tp.index)
+        self.set_trait("note", note)
+        self.set_trait("turning", None if tp is None else tp.index)
         known = a is not None and tp is None and a.lost_between is not None
         self.set_trait("lost_range", [a.last_winnable, a.first_lost] if known and a is not None else None)
         self._show(None)
@@ -288,7 +293,9 @@ class Replay(anywidget.AnyWidget):
                  message=self._message(n))
         shown = len(self) if self._spoilers else n + 1
         moves = [e if i < shown else {"text": e["text"]} for i, e in enumerate(self._entries)]
+        plain, named, at = self._notes
         with self.hold_sync():
+            self.set_trait("note", named if n >= at else plain)
             self.set_trait("view", v)
             if moves != self.moves:
                 self.set_trait("moves", moves)
@@ -364,26 +371,7 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
             pass
         return _without_history(start), line, ""
     if isinstance(source, Analysis):
-        tp = source.turning_point
-        # (in notation only: the note shows at every step, and a card named there may be face down at the start)
-        if tp is not None:
-            said = f"turning point: move {tp.index + 1}, {tp.move}, lost a winnable game; {tp.kept} kept it winnable"
-            if tp.planner is not None:
-                said += f"; the honest planner would have played {tp.planner}" + {
-                    True: " (it keeps it winnable)", False: " (it loses too)", None: ""}[tp.planner_keeps]
-        elif source.lost_between is not None:
-            first, last = source.lost_between   # (winnable after move first - 1: last_winnable)
-            said = (f"lost between move {first} and move {last}: winnable after"
-                    f" {plural(first - 1, 'move')} (a winning line of"
-                    f" {plural(len(source.winning_line), 'move')}), proven lost after {last}")
-        elif source.last_winnable is not None and source.last_winnable < len(source.moves):
-            said = (f"winnable after {plural(source.last_winnable, 'move')} (a winning line of"
-                    f" {plural(len(source.winning_line), 'move')}); whether and where it was lost is not known")
-        elif source.first_lost:
-            said = f"lost by move {source.first_lost} at the latest; whether it was ever winnable is not known"
-        else:
-            said = source.summary.split(".")[0].lower()
-        return _without_history(source.start), list(source.moves), f"Analysis (the solver sees every card): {said}"
+        return _without_history(source.start), list(source.moves), _analysis_note(source, cards=False)
     if isinstance(source, SolveResult):
         if not isinstance(source.start, Game):
             raise ValueError("this SolveResult has no start position to replay from (solve() gives one)")
@@ -392,3 +380,38 @@ def _line_of(source: object) -> tuple[Game, list[Move], str]:
     raise TypeError("Replay shows a spiderette Game, a SolveResult (from solve()), an Analysis (from analyse()) or a"
                     " Widget, "
                     f"not {type(source).__name__}")
+
+
+def _analysis_note(a: Analysis, cards: bool) -> str:
+    """The note of an analysis' replay. Its moves are named as the summary names them (``gc``, at the position
+    they are played from): with their cards (``gc (3♠ onto 4♠)``, the summary's words) when ``cards``, else in
+    notation only (the note shows at every step, and a card named there may lie face down at the start)."""
+    tp = a.turning_point
+    if tp is not None:
+        g = a.start.copy()
+        for m in a.moves[:tp.index]:
+            g.apply(m)
+
+        def name(m: Move) -> str:
+            return named_move(g, m) if cards else g.notation(m)
+
+        said = (f"turning point: move {tp.index + 1}, {name(tp.move)}, lost a winnable game; {name(tp.kept)} kept it"
+                " winnable")
+        if tp.planner is not None:
+            said += f"; the honest planner would have played {name(tp.planner)}" + {
+                True: ", which keeps it winnable", False: ", which loses it too", None: ""}[tp.planner_keeps]
+        if not cards:
+            said += f" (their cards are named from move {tp.index + 1} on)"
+    elif a.lost_between is not None:
+        first, last = a.lost_between   # (winnable after move first - 1: last_winnable)
+        said = (f"lost between move {first} and move {last}: winnable after"
+                f" {plural(first - 1, 'move')} (a winning line of"
+                f" {plural(len(a.winning_line), 'move')}), proven lost after {last}")
+    elif a.last_winnable is not None and a.last_winnable < len(a.moves):
+        said = (f"winnable after {plural(a.last_winnable, 'move')} (a winning line of"
+                f" {plural(len(a.winning_line), 'move')}); whether and where it was lost is not known")
+    elif a.first_lost:
+        said = f"lost by move {a.first_lost} at the latest; whether it was ever winnable is not known"
+    else:
+        said = a.summary.split(".")[0].lower()
+    return f"Analysis (the solver sees every card): {said}"

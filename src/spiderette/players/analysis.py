@@ -12,7 +12,8 @@ there): "Lost between move 9 and move 17". The budget is ``node_limit * max_solv
 solver's and the planner's (whether each move was the planner's choice): the end of the game and its start
 get a bigger share of it (``END_SHARE``, ``START_SHARE`` solves' worth), spent only as far as they need, and
 the planner's pass what the solves leave (at least ``PLANNER_SHARE`` of it); a move it cannot reach within
-the budget is not marked.
+the budget is not marked. The words (table, budget, decided, undecided, odds, turning point, range) are
+defined in the documentation's glossary (``docs/glossary.md``).
 
 >>> from spiderette import Game, Limit
 >>> g = Game(seed=12)
@@ -68,8 +69,9 @@ WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"
 @dataclass(frozen=True)
 class Position:
     """One position of the game: after ``index`` moves; ``move`` is the move played from it (``None`` at the
-    end). ``verdict`` is "winnable", "lost" or "unknown" (seen with the hidden cards known); ``line`` a
-    winning line from here when winnable; ``face_down`` the cards still face down in the tableau;
+    end). ``verdict``, this position's (before ``move`` is played), is "winnable", "lost" or "unknown" (seen with
+    the hidden cards known); ``line`` a winning line from here when winnable; ``face_down`` the cards still face
+    down in the tableau;
     ``planner`` whether ``move`` was the planner's choice (``None`` at the end, when not asked, or when the
     budget ran out before this move). An unknown position solved with at least a measured budget has ``odds``:
     how many positions like it proved winnable with ten times the search (:mod:`spiderette.players.odds`)."""
@@ -158,26 +160,53 @@ class Analysis:
         return f"<div><p>{html.escape(self.summary)}</p><div>{cells}</div></div>"
 
     def to_pandas(self):
-        """One row per position: index, move (notation), verdict, length of the winning line, face-down cards,
-        whether the move was the planner's choice. ``df.attrs`` holds what is known of the whole game:
-        ``last_winnable``, ``first_lost``, ``solves``, ``tables``."""
+        """One row per position (as :attr:`steps`), its index ``position`` the moves played to reach it (0: the
+        start). A row pairs a position with the move played **from** it:
+
+        * ``move``: the move played from this position (notation; ``None`` on the last row);
+        * ``verdict``: this position's verdict, **before** ``move``;
+        * ``verdict_after``: the verdict of the position ``move`` leads to (the next row's ``verdict``);
+        * ``line``: the length of a winning line from this position (when winnable); ``face_down``: the cards
+          still face down here; ``planner``: whether ``move`` was the planner's choice.
+
+        So the turning point's move sits on the last row marked "winnable", with ``verdict_after`` "lost".
+        ``df.attrs`` holds what is known of the whole game: ``last_winnable``, ``first_lost``, ``solves``,
+        ``tables``."""
         from .extras import need
 
-        pd = need("to_pandas()", "pandas")
+        pd = need("to_pandas()", "pandas", instead="the same positions without it: .steps")
         rows = [{"position": s.index, "move": None if s.move is None else str(s.move), "verdict": s.verdict,
                  "line": len(s.line) or None, "face_down": s.face_down, "planner": s.planner} for s in self.steps]
         df = pd.DataFrame(rows).set_index("position")
+        df.insert(2, "verdict_after", [s.verdict for s in self.steps[1:]] + [None])
         df.attrs.update(last_winnable=self.last_winnable, first_lost=self.first_lost, solves=self.solves,
                         tables=self.tables)
         return df
 
+    def chart(self):
+        """The picture of :meth:`plot` drawn as SVG, which needs no package (a browser site without matplotlib): the
+        verdicts along the moves, the cards still face down, the turning point as a dashed line; printed, the
+        summary."""
+        from .chart import strip_chart
+
+        colour = {WINNABLE: "#2e7d32", LOST: "#c62828", UNKNOWN: "#9e9e9e"}
+        mark = self.turning_point.index if self.turning_point is not None else None
+        return strip_chart("winnable (green), lost (red), unknown (grey): seen with the hidden cards known",
+                           [colour[s.verdict] for s in self.steps], [s.face_down for s in self.steps],
+                           "cards face down", mark=mark, mark_label="turning point" if mark is not None else "",
+                           text=self.summary)
+
     def plot(self):
         """A strip of the verdicts along the moves, with the cards still face down (a matplotlib Figure); the
         turning point as a dashed line, or else the stretch from the last position known winnable to the first
-        proven lost, hatched."""
+        proven lost, hatched. Without matplotlib (a browser site without it), the same drawn as SVG
+        (:meth:`chart`)."""
         from .extras import new_figure
 
-        fig = new_figure(figsize=(10, 2.8), layout="constrained")
+        try:
+            fig = new_figure(figsize=(10, 2.8), layout="constrained")
+        except ImportError:
+            return self.chart()
         ax = fig.subplots()
         colour = {WINNABLE: "#2e7d32", LOST: "#c62828", UNKNOWN: "#9e9e9e"}
         for s in self.steps:
@@ -440,6 +469,18 @@ def in_view(g: Game, line: tuple[Move, ...]) -> int:
     return len(line)
 
 
+def named_move(g: Game, m: Move) -> str:
+    """A move as the post-mortem names it everywhere (its summary, the table's words, the replay's note): its
+    shortest notation in ``g`` and, in brackets, its cards, said before it is played.
+
+    >>> from spiderette import Game
+    >>> g = Game(seed=7)
+    >>> named_move(g, g.parse_move("bd")), named_move(g, g.parse_move("d"))
+    ('bd (6♥ onto 7♣)', 'd (deal a row)')
+    """
+    return f"{g.notation(m)} ({step_words(g, m, card_text)})"
+
+
 def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, ...],
                    judge: _Judge | None = None, left: int = 0) -> TurningPoint:
     """The turning point at position ``k``, with what the honest planner would have played there (planned
@@ -448,8 +489,8 @@ def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, 
     kept = line[0]
     seen = {visible_key(x) for x in positions[:k + 1]}
     reach = in_view(g, line)
-    said = (f"move {k + 1}, {g.notation(move)} ({step_words(g, move, card_text)}), lost a winnable game;"
-            f" {g.notation(kept)} ({step_words(g, kept, card_text)}) kept it winnable: a winning line of"
+    said = (f"move {k + 1}, {named_move(g, move)}, lost a winnable game; {named_move(g, kept)} kept it winnable:"
+            f" a winning line of"
             f" {plural(len(line), 'move')}, ")
     said += ("which deals before it turns a card over: what followed depended on the cards dealt" if not reach
              else "whose first move uses only cards in view" if reach == 1 else
@@ -470,7 +511,7 @@ def _turning_point(positions: list[Game], k: int, move: Move, line: tuple[Move, 
             keeps = _keeps(judge, g, mine, left - p.tables)
             how = {True: "which keeps it winnable too", False: "which loses it too",
                    None: "whether that keeps it winnable is not known within the budget"}[keeps]
-        words = f"The honest planner would have played {g.notation(mine)} ({step_words(g, mine, card_text)}), {how}"
+        words = f"The honest planner would have played {named_move(g, mine)}, {how}"
     text = f"{said}. {words}" if words else said
     return TurningPoint(k, move, kept, line, text, reach, mine, keeps, words)
 
@@ -505,7 +546,7 @@ def _summary(positions: list[Game], steps: list[Position], turning: TurningPoint
         known = []
         if lo is not None:
             g = positions[lo]
-            first = (f", starting {g.notation(line[0])} ({step_words(g, line[0], card_text)})" if line else "")
+            first = f", starting {named_move(g, line[0])}" if line else ""
             known.append(f"winnable after {_plural(lo, 'move')} (a winning line of {_plural(len(line), 'move')}"
                          f"{first})")
         if hi is not None:

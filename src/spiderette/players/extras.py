@@ -1,5 +1,6 @@
-"""The optional ``teach`` extra (pandas, matplotlib, tqdm, Dask): import a part of it, or say what to install;
-and the matplotlib figures a notebook shows. For the tables and plots of an analysis and of a study.
+"""The optional extras (``teach``: pandas, matplotlib, tqdm, Dask; ``rl``: numpy, gymnasium): import a part of
+one, or say what to install; a notebook cell's guard (:func:`needs`); and the matplotlib figures a notebook
+shows. For the tables and plots of an analysis and of a study.
 
 >>> need("to_pandas()", "no_such_module_here")
 Traceback (most recent call last):
@@ -21,14 +22,48 @@ if TYPE_CHECKING:
 #: What to install for the optional parts (tables as DataFrames, plots, progress bars, Dask).
 TEACH = 'pip install "spiderette[teach]"'
 
+#: The extra of the package that installs each optional package (a name not here: ``pip install`` it).
+EXTRAS = {"pandas": "teach", "matplotlib": "teach", "tqdm": "teach", "distributed": "teach", "dask": "teach",
+          "numpy": "rl", "gymnasium": "rl"}
 
-def need(what: str, module: str):
-    """Import ``module`` for ``what``, or raise an ``ImportError`` that says what to install."""
+
+def need(what: str, module: str, instead: str = ""):
+    """Import ``module`` for ``what``, or raise an ``ImportError`` that says what to install (and, given
+    ``instead``, what gives the same without it)."""
     try:
         return importlib.import_module(module)
     except ImportError:
         raise ImportError(f"{what} needs {module.split('.')[0]}, which is not installed: "
-                          + install_advice(TEACH)) from None
+                          + install_advice(TEACH) + (f" ({instead})" if instead else "")) from None
+
+
+def needs(*packages: str, instead: str = "") -> bool:
+    """Whether every one of ``packages`` can be imported: the guard of a notebook cell that uses an optional
+    package. When one is missing (a browser site without it, an install without the extra), it prints one line
+    that names the missing ones, where they come from and ``instead`` (where the lesson shows the same without
+    them), and returns ``False``: the cell does nothing more, and Run All goes on. Only a failed import counts
+    as missing; any other error is raised.
+
+    >>> if needs("no_such_module_here", instead="the table above has the figures"):
+    ...     print("drawn")
+    Skipped: this cell needs no_such_module_here (pip install no_such_module_here); the table above has the figures.
+    >>> needs("json")
+    True
+    """
+    missing = []
+    for name in packages:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    if not missing:
+        return True
+    extras = sorted({EXTRAS[n] for n in missing if n in EXTRAS})
+    others = [n for n in missing if n not in EXTRAS]
+    pip = " ".join(["pip install", *([f'"spiderette[{",".join(extras)}]"'] if extras else []), *others])
+    print(f"Skipped: this cell needs {' and '.join(missing)} ({install_advice(pip)})"
+          + (f"; {instead}" if instead else "") + ".")
+    return False
 
 
 @functools.cache

@@ -9,8 +9,10 @@ many stayed undecided even then.
 beside this module (``odds.json``, with the command that remade it); a verdict quotes the row of its variant,
 its number of suits, the largest measured budget the search spent, and its count of hidden cards.
 
-"Probably lost" is said only where the measurement supports it: even counting every position that stayed
-undecided with ten times the search as winnable, the share is below one half, with 95% confidence.
+The words (undecided, odds, "positions like it") are defined in the documentation's glossary
+(``docs/glossary.md``). "Probably lost" is said only where the measurement supports it: even counting every
+position that stayed undecided with ten times the search as winnable, the share is below one half, with 95%
+confidence.
 
 >>> o = odds_for("spiderette", 4, nodes=200_000, hidden=30)
 >>> o.budget, o.hidden[0] <= 30 <= o.hidden[1], 0 <= o.share <= 1

@@ -210,9 +210,24 @@ class Strategy:
         ``None`` to resign: what a subclass writes.
 
         ``game`` is a copy, its hidden cards redealt unless the strategy ``peeks``: change it at will. The
-        tables met so far in this game are in ``self._seen``; :meth:`first_new` avoids them.
+        tables met so far in this game are :attr:`seen`; :meth:`first_new` avoids them.
         """
         raise NotImplementedError
+
+    @property
+    def seen(self) -> frozenset:
+        """The tables met so far in this game, the one being chosen for included, each as a player sees it
+        (:func:`~spiderette.engine.predicates.visible_key`: no hidden card), read only: ask whether a move
+        leads back to one with ``visible_key(after) in self.seen`` (:meth:`first_new` does).
+
+        >>> from spiderette import Game, GreedyStrategy
+        >>> from spiderette.engine.predicates import visible_key
+        >>> s, g = GreedyStrategy(), Game(seed=7)
+        >>> move = s(g)
+        >>> s.seen == {visible_key(g)}
+        True
+        """
+        return frozenset(self._seen)
 
     def first_new(self, game: Game, moves: Iterable[Move]) -> Move | None:
         """The first of ``moves`` that does not lead back to a table seen in this game (a deal always may)."""

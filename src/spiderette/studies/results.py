@@ -1,7 +1,8 @@
 """What a study gives back: :class:`Simulation` (one strategy) and :class:`Comparison` (several, same deals).
 
-Rows are plain dicts and always work; ``to_pandas()`` and ``plot()`` need the optional extra
-(``pip install "spiderette[teach]"``: pandas, matplotlib, tqdm and Dask).
+Rows are plain dicts and always work, and so do the text tables (``Comparison.table()``) and ``chart()`` (an SVG
+picture); ``to_pandas()`` needs the optional extra (``pip install "spiderette[teach]"``: pandas, matplotlib, tqdm
+and Dask), and ``plot()`` draws with matplotlib when it is there, else gives ``chart()``'s picture.
 
 >>> sim = Simulation("mine", False, [{"deal": 1, "won": True, "runs": 4, "score": 800, "moves": 100,
 ...                  "face_down_left": 0, "seconds": 0.1, "end": "won"}], {1: ""})
@@ -21,6 +22,7 @@ from ..engine.errors import quote
 from ..engine.game import Game
 from ..engine.tabular import html_table, text_table
 from ..engine.words import plural
+from ..players.chart import Chart, Panel, chart
 from ..players.extras import need, new_figure
 from .intervals import (
     FEWER_IS_BETTER,
@@ -167,14 +169,29 @@ class Simulation:
     def to_pandas(self) -> pandas.DataFrame:
         """The rows as a pandas DataFrame: one row per deal, ``strategy`` then the rows' columns (``deal`` among
         them, a column: ``df.deal``; ``df.set_index("deal")`` to look deals up)."""
-        pd = need("to_pandas()", "pandas")
+        pd = need("to_pandas()", "pandas", instead="the same rows as dicts without it: .rows")
         df = pd.DataFrame(self.rows, columns=list(self.rows[0]) if self.rows else ["deal"])
         df.insert(0, "strategy", self.strategy)
         return df
 
-    def plot(self) -> Figure:
-        """The win rate with its 95% interval, and the distribution of runs completed (a matplotlib Figure)."""
-        return _plot([self], f"{self.strategy} on {_deals(len(self.rows), self.variant, self.suits)}")
+    def plot(self) -> Figure | Chart:
+        """The win rate with its 95% interval, the distribution of runs completed and the cards left face down: a
+        matplotlib Figure, or without matplotlib the same picture drawn as SVG (:meth:`chart`)."""
+        return _plot([self], self._title())
+
+    def chart(self) -> Chart:
+        """The picture of :meth:`plot` drawn as SVG, which needs no package (a browser site without matplotlib);
+        printed, its figures as text.
+
+        >>> from spiderette import GreedyStrategy, simulate
+        >>> c = simulate(GreedyStrategy(), deals=[1, 2], suits=1, progress=False).chart()
+        >>> c.svg.startswith("<svg"), str(c).splitlines()[1]
+        (True, 'win rate (% of deals won, 95% CI)')
+        """
+        return _chart([self], self._title())
+
+    def _title(self) -> str:
+        return f"{self.strategy} on {_deals(len(self.rows), self.variant, self.suits)}"
 
 
 class Table(list):
@@ -194,7 +211,7 @@ class Table(list):
         return cols, [[_cell(r.get(c)) for c in cols] for r in self]
 
     def to_pandas(self) -> pandas.DataFrame:
-        return need("to_pandas()", "pandas").DataFrame(list(self))
+        return need("to_pandas()", "pandas", instead="the table is a list of dicts without it").DataFrame(list(self))
 
 
 def _cell(v: object) -> str:
@@ -243,16 +260,21 @@ class Comparison:
         * a function of the final game, ``measure=lambda game: ...`` returning a number (each game is
           replayed from its moves: :meth:`Simulation.game`), named in the sentence by its ``__name__``.
 
+        ``"score"`` is the game's score, 500 − moves + 100 × runs: it counts every move against the player, so a
+        strategy that resigns at once keeps 500 and wins the test against any that plays on. To compare play,
+        take a measure that only grows by playing well: ``"runs"``, ``"suited"``, ``"face_down_left"`` or the
+        cards turned over (``turned`` below).
+
         ``better``: ``"higher"`` (the default, but ``"lower"`` for ``face_down_left``) or ``"lower"``: which
         way a deal counts for a strategy. A measure that is neither is a ``ValueError`` naming the choices.
 
         >>> from spiderette import GreedyStrategy, RulesOfThumb, compare
         >>> cmp = compare([GreedyStrategy(), RulesOfThumb()], deals=range(1, 6), suits=4, progress=False)
-        >>> str(cmp.paired(0, 1, measure="score")).startswith("sign test (exact binomial): ")
+        >>> str(cmp.paired(0, 1, measure="suited")).startswith("sign test (exact binomial): ")
         True
         >>> def turned(game):
-        ...     "The cards turned over (face down at the start, not at the end)."
-        ...     return 28 - sum(game.face_down(i) for i in range(game.columns))
+        ...     "The cards turned over: face down at the start of the deal (21 in Spiderette), not at the end."
+        ...     return game.rules.face_down_at_start - sum(game.face_down(i) for i in range(game.columns))
         >>> t = cmp.paired(0, 1, measure=turned)
         >>> t.measure, t.only_first + t.only_second <= 5
         ('turned', True)
@@ -361,19 +383,40 @@ class Comparison:
     def to_pandas(self) -> pandas.DataFrame:
         """Every row of every strategy, with a ``strategy`` column (long form: one row per strategy and deal;
         ``deal`` a column, the index 0, 1, …)."""
-        pd = need("to_pandas()", "pandas")
+        pd = need("to_pandas()", "pandas", instead="the same figures without it: .table(), and each strategy's"
+                  " .results[i].rows")
         return pd.concat([r.to_pandas() for r in self.results], ignore_index=True)
 
-    def plot(self) -> Figure:
+    def plot(self) -> Figure | Chart:
         """Win rates side by side with their 95% intervals, the runs-completed distributions, and the cards left
-        face down (its mean with a 95% interval): a matplotlib Figure, shown as a picture in a notebook."""
+        face down (its mean with a 95% interval): a matplotlib Figure, shown as a picture in a notebook; without
+        matplotlib (a browser site without it), the same picture drawn as SVG (:meth:`chart`)."""
+        return _plot(self._restricted(), self._title())
+
+    def chart(self) -> Chart:
+        """The picture of :meth:`plot` drawn as SVG, which needs no package; printed, its figures as text.
+
+        >>> from spiderette import RandomStrategy, RulesOfThumb, compare
+        >>> cmp = compare([RandomStrategy(seed=1), RulesOfThumb()], deals=range(1, 6), suits=1, progress=False)
+        >>> for line in str(cmp.chart()).splitlines()[-3:]:
+        ...     print(line)
+        cards left face down (mean, 95% CI)
+          random (seed=1)  18.4  (15.9–20.9)
+          rules of thumb   7.8  (1.6–14.0)
+        """
+        return _chart(self._restricted(), self._title())
+
+    def _restricted(self) -> list[Simulation]:
+        common = set(self.deals)
+        return [_restrict(r, common) for r in self.results]
+
+    def _title(self) -> str:
         first = self.results[0] if self.results else None
         title = _deals(len(self.deals), first.variant, first.suits) if first else ""
         if len(self.results) == 2:
             t = self.paired()
             title += f"; McNemar {p_text(t.p_value)} ({t.only_first} vs {plural(t.only_second, 'deal')} differ)"
-        common = set(self.deals)
-        return _plot([_restrict(r, common) for r in self.results], title)
+        return title
 
 
 def _is_number(v: object) -> TypeGuard[float]:
@@ -398,8 +441,47 @@ def _deals(n: int, variant: str, suits: int) -> str:
     return f"{plural(n, variant + ' deal')} ({plural(suits, 'suit')})"
 
 
-def _plot(results: list[Simulation], title: str) -> Figure:
-    fig = new_figure(figsize=(13, 3.8), layout="constrained")
+def _face_down(results: list[Simulation]) -> tuple[list[float], list[float]]:
+    """The mean of the cards left face down of each study, and the half width of its 95% interval."""
+    means, halves = [], []
+    for r in results:
+        xs_ = [row["face_down_left"] for row in r.rows]
+        n = len(xs_)
+        mean = sum(xs_) / n if n else 0.0
+        sd = (sum((x - mean) ** 2 for x in xs_) / (n - 1)) ** 0.5 if n > 1 else 0.0
+        means.append(mean)
+        halves.append(Z95 * sd / n ** 0.5 if n else 0.0)
+    return means, halves
+
+
+def _chart(results: list[Simulation], title: str) -> Chart:
+    """:func:`_plot`'s three panels as SVG (:mod:`spiderette.players.chart`)."""
+    labels = [r.strategy for r in results]
+    rates = [100 * r.win_rate if r.rows else 0.0 for r in results]
+    ci = [(100 * r.interval[0], 100 * r.interval[1]) for r in results]
+    runs_total = max((r.runs_total for r in results), default=0)
+    dists = []
+    for r in results:
+        dist = r.runs_distribution() + [0] * (runs_total - r.runs_total)
+        dists.append([100 * c / max(1, len(r.rows)) for c in dist])
+    means, halves = _face_down(results)
+    panels = [
+        Panel("win rate (% of deals won, 95% CI)", labels, [rates], intervals=[ci], ylabel="deals won (%)",
+              labels=True, unit="%"),
+        Panel("runs completed per game (% of deals)", [str(k) for k in range(runs_total + 1)], dists,
+              series=labels, ylabel="deals (%)", xlabel="runs completed", unit="%"),
+        Panel("cards left face down (mean, 95% CI)", labels, [means],
+              intervals=[[(max(0.0, m - h), m + h) for m, h in zip(means, halves)]], ylabel="cards (fewer is better)",
+              labels=True),
+    ]
+    return chart(panels, title, widths=[340, 460, 340], height=330)
+
+
+def _plot(results: list[Simulation], title: str) -> Figure | Chart:
+    try:
+        fig = new_figure(figsize=(13, 3.8), layout="constrained")
+    except ImportError:   # no matplotlib (a browser site without it): the same picture as SVG
+        return _chart(results, title)
     ax1, ax2, ax3 = fig.subplots(1, 3, width_ratios=[1, 1.6, 1])
     labels = [r.strategy for r in results]
     rates = [100 * r.win_rate if r.rows else 0.0 for r in results]
@@ -431,14 +513,7 @@ def _plot(results: list[Simulation], title: str) -> Figure:
     if len(results) > 1:
         ax2.legend()
     # the cards still face down at the end: it tells strategies apart when nobody wins (fewer is better)
-    means, halves = [], []
-    for r in results:
-        xs_ = [row["face_down_left"] for row in r.rows]
-        n = len(xs_)
-        mean = sum(xs_) / n if n else 0.0
-        sd = (sum((x - mean) ** 2 for x in xs_) / (n - 1)) ** 0.5 if n > 1 else 0.0
-        means.append(mean)
-        halves.append(Z95 * sd / n ** 0.5 if n else 0.0)
+    means, halves = _face_down(results)
     ax3.bar(xs, means, color=[f"C{i}" for i in xs], alpha=0.8)
     ax3.errorbar(xs, means, yerr=halves, fmt="none", ecolor="black", capsize=5)
     ax3.set_xticks(list(xs), labels, rotation=20 if many else 0, ha="right" if many else "center")

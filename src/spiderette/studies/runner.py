@@ -10,7 +10,9 @@ True
 >>> [row["strategy"] for row in cmp.table()]
 ['greedy', 'rules of thumb']
 
-Each row is one deal: ``deal``, ``won``, ``runs`` (completed), ``score``, ``moves``, ``face_down_left`` (cards
+Each row is one deal: ``deal``, ``won``, ``runs`` (completed), ``score`` (the game's: 500 − moves + 100 × runs,
+which counts every move against the player, so a strategy that resigns at once keeps 500: not a measure of
+good play), ``moves``, ``face_down_left`` (cards
 still face down in the tableau), ``suited`` (cards in suited runs at the end, completed runs included:
 :func:`~spiderette.engine.predicates.cards_in_suited_runs`, a measure that moves when nobody wins),
 ``seconds`` and ``end``, how the game ended:
