@@ -40,7 +40,10 @@ def fingerprint(path: Path) -> str:
 
 
 def spin() -> None:
-    """A busy loop: the load."""
+    """A busy loop: the load. In a session of its own, as another program would be: Linux shares the processor
+    between sessions first (autogroups), so loops in the benchmark's own session would share one core's worth
+    while the notebook's kernel, which runs in a session of its own, kept a whole core."""
+    os.setsid()
     while True:
         pass
 

@@ -281,3 +281,24 @@ def test_notebook_time_is_the_measured_one(path):
     assert measured, "the first cell quotes the measured time ('measured: 3 min 59 s')"
     minutes, seconds = int(measured.group(1) or 0), int(measured.group(2))
     assert minutes * 60 + seconds == round(record["seconds"]), (flat, record["seconds"])
+
+
+def test_the_lessons_for_a_class_fit_the_hour_with_the_measured_times():
+    """The Teach guide's "Lessons for a class": three lessons whose slots add up to 50 minutes, each notebook time
+    it quotes the recorded one (``benchmarks/notebook_times.py``), and no cell of a lesson longer than a minute."""
+    import json
+
+    teach = (REPO / "docs" / "teach.md").read_text(encoding="utf-8")
+    section = teach.split("\n## Lessons for a class\n", 1)[1].split("\n## ", 1)[0]
+    lessons = re.split(r"\n### (Lesson \d: .+)\n", section)[1:]
+    assert len(lessons) == 6, "three lessons, each a '### Lesson n: ...' heading"
+    record = json.loads(TIMES.read_text(encoding="utf-8"))
+    for title, body in zip(lessons[::2], lessons[1::2]):
+        minutes = [int(m) for m in re.findall(r"^\| (\d+) \|", body, flags=re.M)]
+        assert sum(minutes) == 50, (title, minutes)
+        quoted = re.findall(r"`(0\d-[\w-]+)`: (?:(\d+) min )?(\d+) s", body)
+        for name, mins, secs in quoted:
+            assert int(mins or 0) * 60 + int(secs) == round(record[f"{name}.ipynb"]["seconds"]), (title, name)
+    assert all(r["longest_cell"] < 60 for r in record.values()), "a lesson's cell runs longer than a minute"
+    quoted = set(re.findall(r"`(0\d-[\w-]+)`: ", section))
+    assert {"01-play", "03-strategy", "04-the-ladder", "06-what-the-expert-learned"} <= quoted, quoted
