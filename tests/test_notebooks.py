@@ -88,6 +88,18 @@ def outputs_text(nb) -> str:
     return "\n".join(p if isinstance(p, str) else "".join(p) for p in parts)
 
 
+
+def check_the_lessons_point(path: Path, text: str) -> None:
+    """What a reader of the notebook at ``path`` sees in its outputs ``text``: the EXPECTED lines, and in lessons
+    05 and 06 that what they train learns."""
+    missing = [s for s in EXPECTED.get(path.name, []) if s not in text]
+    assert not missing, f"{path.name}: not in the outputs: {missing}"
+    if path.name == "05-learning.ipynb":
+        check_the_agent_learns(text)
+    if path.name == "06-what-the-expert-learned.ipynb":
+        check_the_class_value_learns(text)
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_runs(path, tmp_path, monkeypatch):
     nb = nbformat.read(path, as_version=4)
@@ -97,12 +109,7 @@ def test_notebook_runs(path, tmp_path, monkeypatch):
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = outputs_text(nb)
-    missing = [s for s in EXPECTED.get(path.name, []) if s not in text]
-    assert not missing, f"{path.name}: not in the outputs: {missing}"
-    if path.name == "05-learning.ipynb":
-        check_the_agent_learns(text)
-    if path.name == "06-what-the-expert-learned.ipynb":
-        check_the_class_value_learns(text)
+    check_the_lessons_point(path, text)
     images = [o for o in outputs if "image/png" in o.get("data", {})]
     assert len(images) >= IMAGES.get(path.name, 0), f"{path.name}: {len(images)} pictures shown"
 
@@ -158,12 +165,7 @@ def test_notebook_runs_with_the_bare_package(path, tmp_path, monkeypatch):
             named = said.split("needs ", 1)[1].split(" (", 1)[0].split(" and ")
             assert set(named) <= set(BARE) and 'pip install "spiderette[' in said, said
     text = outputs_text(nb)
-    missing = [s for s in EXPECTED.get(path.name, []) if s not in text]
-    assert not missing, f"{path.name}: not in the outputs: {missing}"
-    if path.name == "05-learning.ipynb":
-        check_the_agent_learns(text)
-    if path.name == "06-what-the-expert-learned.ipynb":
-        check_the_class_value_learns(text)
+    check_the_lessons_point(path, text)
     # (the plots' pictures: a Game shown as a cell's result is a picture too, of the table)
     charts = [o["data"]["image/svg+xml"] for c in cells if ".plot()" in c.source or ".chart()" in c.source
               for o in c.outputs if "image/svg+xml" in o.get("data", {})]

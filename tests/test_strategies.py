@@ -193,15 +193,19 @@ def test_rules_of_thumb_fill_an_empty_column_to_deal_when_stuck():
     assert RulesOfThumb(rules=[])(g).dst == 1 and g.deal_error() is not None
 
 
+def never_back_to_a_table_seen(res) -> None:
+    """No game of the one-suit study ``res`` comes back to a table (as a player sees it) met before in it."""
+    for row in res.rows:
+        g, keys = Game(seed=row["deal"], suits=1), set()
+        for m in res.game(row["deal"]).history:
+            keys.add(visible_key(g))
+            g.apply(m)
+            assert visible_key(g) not in keys
+
+
 def test_greedy_and_rules_never_go_back_to_a_table_seen():
     for s in (GreedyStrategy(), RulesOfThumb()):
-        res = simulate(s, deals=range(1, 11), suits=1, progress=False)
-        for row in res.rows:
-            g, keys = Game(seed=row["deal"], suits=1), set()
-            for m in res.game(row["deal"]).history:
-                keys.add(visible_key(g))
-                g.apply(m)
-                assert visible_key(g) not in keys
+        never_back_to_a_table_seen(simulate(s, deals=range(1, 11), suits=1, progress=False))
 
 
 def test_a_strategy_of_ones_own_reads_the_tables_seen_through_a_public_name():
@@ -219,12 +223,7 @@ def test_a_strategy_of_ones_own_reads_the_tables_seen_through_a_public_name():
             return None
 
     res = simulate(Wanderer(), deals=range(1, 4), suits=1, progress=False)
-    for row in res.rows:
-        g, keys = Game(seed=row["deal"], suits=1), set()
-        for m in res.game(row["deal"]).history:
-            keys.add(visible_key(g))
-            g.apply(m)
-            assert visible_key(g) not in keys
+    never_back_to_a_table_seen(res)
     w, g = Wanderer(), Game(seed=7)
     w(g)
     assert w.seen == {visible_key(g)} and isinstance(w.seen, frozenset)   # read only: a copy
