@@ -1,0 +1,937 @@
+/* _ccore: a PROTOTYPE of the compiled search core (issue 44 groundwork, branch i44-proto).
+ *
+ * The pure-Python core (spiderette/engine/core.py) stays the reference. This module mirrors, for any variant of
+ * up to 10 columns:
+ *   - the move generator (Core._moves: every Pruning rule, both move orders, deals, sends),
+ *   - the applier (Core.shift / Core.deal / Core.send, runs leaving by themselves or not),
+ *   - a compact, exact, decodable table key (a variable-length bit code: see encode()),
+ *   - the solver's best-first search (players/solver.py _search: weighted A*, the same costs, the same
+ *     tie-break, the same keys), run wholly in C with the GIL released.
+ *
+ * A column is as in core.py: c[0] = face-down count, c[1..len-1] every card bottom first; a card is
+ * suit * 16 + rank (rank 1..13).
+ *
+ * Built ad hoc (not installed): python benchmarks/ccore_proto.py --build   (see notes/i44-plan.md).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAXN 10
+#define MAXCOL 128
+#define MAXSTOCK 128
+#define MAXSTEPS 2048
+#define MAXENC 160
+#define RANK(c) ((c) & 15)
+#define ACE 1
+#define KING 13
+#define RUNLEN 13
+
+typedef struct {
+    uint8_t len[MAXN];
+    uint8_t c[MAXN][MAXCOL];
+} Table;
+
+/* A step: kind 0 a move (s, d, k), 1 the deal, 2 a send from column s. */
+typedef struct {
+    uint8_t kind, s, d, k;
+} Step;
+
+typedef struct {
+    PyObject_HEAD
+    int n;
+    int stock_len;
+    uint8_t stock[MAXSTOCK];
+    uint8_t links[4096];
+    uint8_t fits[4096];
+    int has_fits;
+    int unit; /* 0: the whole group */
+    int deal_with_empty, auto_remove;
+    int one_empty, no_whole; /* 0 never, 1 always, 2 without stock */
+    int whole_groups, eager, deals, shortest_first;
+    int runs_total;
+    int implicit_first; /* every card known (the solver): a column's lowest face-up card is implied */
+    Table root;
+    int down_bits, orig_bits, dealt_bits, runs_bits;
+} CCore;
+
+static int bits_for(int v) {
+    int b = 0;
+    while ((1 << b) <= v) b++;
+    return b;
+}
+
+/* ------------------------------------------------------------------ one column */
+static inline int run_of(const CCore *C, const uint8_t *col, int len) {
+    int j = len - 1;
+    if (!j) return 0;
+    int lo = col[0] + 1, run = 1;
+    while (j > lo && C->links[col[j - 1] * 64 + col[j]]) {
+        j--;
+        run++;
+    }
+    return run;
+}
+
+static inline int group_of(const CCore *C, const uint8_t *col, int len) {
+    int r = run_of(C, col, len);
+    if (C->unit && r > C->unit) r = C->unit;
+    return r;
+}
+
+static inline int complete(const CCore *C, const uint8_t *col, int len) {
+    return len - 1 - col[0] >= RUNLEN && RANK(col[len - 1]) == ACE && run_of(C, col, len) >= RUNLEN;
+}
+
+/* ------------------------------------------------------------------ the moves of a table (Core._moves) */
+static int gen_steps(const CCore *C, const Table *T, int stock_left, Step *out) {
+    int n = C->n, cnt = 0;
+    int one_empty = C->one_empty == 1 || (C->one_empty == 2 && !stock_left);
+    int no_whole = C->no_whole == 1 || (C->no_whole == 2 && !stock_left);
+    int empty[MAXN], ne = 0;
+    for (int i = 0; i < n; i++)
+        if (T->len[i] == 1) empty[ne++] = i;
+    int any_empty = ne > 0;
+    if (ne && one_empty) ne = 1;
+    const uint8_t *links = C->links, *fits = C->fits;
+    int has_fits = C->has_fits;
+    if (C->whole_groups || C->shortest_first) {
+        int8_t bytop[16][MAXN];
+        int nb[16] = {0};
+        for (int i = 0; i < n; i++)
+            if (T->len[i] > 1) {
+                int r = RANK(T->c[i][T->len[i] - 1]);
+                bytop[r][nb[r]++] = (int8_t)i;
+            }
+        for (int s = 0; s < n; s++) {
+            int len = T->len[s];
+            if (len == 1) continue;
+            const uint8_t *col = T->c[s];
+            if (C->whole_groups) {
+                int r = group_of(C, col, len);
+                int base = col[len - r];
+                int under = (len - 1 - col[0] > r) ? col[len - r - 1] : 0;
+                int seated = has_fits ? fits[under * 64 + base] : (RANK(under) == RANK(base) + 1);
+                int rb = RANK(base) + 1;
+                if (rb <= KING)
+                    for (int j = 0; j < nb[rb]; j++) {
+                        int d = bytop[rb][j];
+                        int dtop = T->c[d][T->len[d] - 1];
+                        if (has_fits && !fits[dtop * 64 + base]) continue;
+                        int in_suit = links[dtop * 64 + base];
+                        if (in_suit && C->eager) {
+                            out[0] = (Step){0, (uint8_t)s, (uint8_t)d, (uint8_t)r};
+                            return 1; /* a whole group building in suit: played at once */
+                        }
+                        if (!seated || in_suit) out[cnt++] = (Step){0, (uint8_t)s, (uint8_t)d, (uint8_t)r};
+                    }
+                if (ne && !(no_whole && len - 1 == r))
+                    for (int j = 0; j < ne; j++) out[cnt++] = (Step){0, (uint8_t)s, (uint8_t)empty[j], (uint8_t)r};
+                continue;
+            }
+            int r = group_of(C, col, len);
+            int top = RANK(col[len - 1]);
+            for (int k = 1; k <= r; k++) {
+                int t = top + k;
+                if (t > KING) break;
+                for (int j = 0; j < nb[t]; j++) {
+                    int d = bytop[t][j];
+                    if (has_fits && !fits[T->c[d][T->len[d] - 1] * 64 + col[len - k]]) continue;
+                    out[cnt++] = (Step){0, (uint8_t)s, (uint8_t)d, (uint8_t)k};
+                }
+            }
+            if (ne) {
+                int last = (no_whole && len - 1 <= r) ? len - 1 : r + 1;
+                for (int j = 0; j < ne; j++)
+                    for (int k = 1; k < last; k++) out[cnt++] = (Step){0, (uint8_t)s, (uint8_t)empty[j], (uint8_t)k};
+            }
+        }
+    } else {
+        int tops[MAXN];
+        for (int i = 0; i < n; i++) tops[i] = T->len[i] > 1 ? RANK(T->c[i][T->len[i] - 1]) : 0;
+        for (int s = 0; s < n; s++) {
+            int len = T->len[s];
+            if (len == 1) continue;
+            const uint8_t *col = T->c[s];
+            int r = group_of(C, col, len), base = tops[s];
+            for (int d = 0; d < n; d++) {
+                int k = tops[d] - base;
+                if (0 < k && k <= r && d != s &&
+                    (!has_fits || fits[T->c[d][T->len[d] - 1] * 64 + col[len - k]]))
+                    out[cnt++] = (Step){0, (uint8_t)s, (uint8_t)d, (uint8_t)k};
+            }
+            for (int j = 0; j < ne; j++) {
+                int most = (no_whole && len - 1 == r) ? r - 1 : r;
+                for (int k = 1; k <= most; k++) out[cnt++] = (Step){0, (uint8_t)s, (uint8_t)empty[j], (uint8_t)k};
+            }
+        }
+    }
+    if (stock_left && C->deals && (C->deal_with_empty || !any_empty)) out[cnt++] = (Step){1, 0, 0, 0};
+    if (!C->auto_remove)
+        for (int i = 0; i < n; i++)
+            if (complete(C, T->c[i], T->len[i])) out[cnt++] = (Step){2, (uint8_t)i, 0, 0};
+    return cnt;
+}
+
+/* ------------------------------------------------------------------ the applier, in place, and its undo */
+typedef struct {
+    uint8_t len[MAXN], down[MAXN];
+    int cols; /* how many columns were saved (the first `cols`, or the two of a move) */
+    uint8_t s, d;
+} Undo;
+
+/* Applies step st to T; returns the cards turned over; *runs_gone: finished runs that left; *dealt advanced. */
+static inline int apply_step(const CCore *C, Table *T, Step st, int *dealt, int *runs_gone, Undo *u) {
+    *runs_gone = 0;
+    if (st.kind == 0) {
+        int s = st.s, d = st.d, k = st.k;
+        uint8_t *cs = T->c[s], *cd = T->c[d];
+        int ls = T->len[s], ld = T->len[d];
+        u->cols = -1;
+        u->s = (uint8_t)s;
+        u->d = (uint8_t)d;
+        u->len[0] = (uint8_t)ls;
+        u->len[1] = (uint8_t)ld;
+        u->down[0] = cs[0];
+        u->down[1] = cd[0];
+        memcpy(cd + ld, cs + ls - k, (size_t)k);
+        ld += k;
+        ls -= k;
+        int turned = 0;
+        if (cs[0] && cs[0] == ls - 1) {
+            cs[0]--;
+            turned = 1;
+        }
+        if (RANK(cd[ld - 1]) == ACE && k < RUNLEN && complete(C, cd, ld)) {
+            if (C->auto_remove) {
+                *runs_gone = 1;
+                ld -= RUNLEN;
+                if (cd[0] && cd[0] == ld - 1) {
+                    cd[0]--;
+                    turned++;
+                }
+            }
+        }
+        T->len[s] = (uint8_t)ls;
+        T->len[d] = (uint8_t)ld;
+        return turned;
+    }
+    if (st.kind == 1) {
+        int k = C->stock_len - *dealt;
+        if (k > C->n) k = C->n;
+        u->cols = k;
+        int turned = 0;
+        for (int i = 0; i < k; i++) {
+            uint8_t *col = T->c[i];
+            int len = T->len[i];
+            u->len[i] = (uint8_t)len;
+            u->down[i] = col[0];
+            int card = C->stock[*dealt + i];
+            col[len++] = (uint8_t)card;
+            if (C->auto_remove && RANK(card) == ACE && complete(C, col, len)) {
+                len -= RUNLEN;
+                (*runs_gone)++;
+                if (col[0] && col[0] == len - 1) {
+                    col[0]--;
+                    turned++;
+                }
+            }
+            T->len[i] = (uint8_t)len;
+        }
+        *dealt += k;
+        return turned;
+    }
+    /* a send: the finished run on column s leaves */
+    int s = st.s;
+    uint8_t *col = T->c[s];
+    int len = T->len[s];
+    u->cols = -2;
+    u->s = (uint8_t)s;
+    u->len[0] = (uint8_t)len;
+    u->down[0] = col[0];
+    len -= RUNLEN;
+    int turned = 0;
+    if (col[0] && col[0] == len - 1) {
+        col[0]--;
+        turned = 1;
+    }
+    T->len[s] = (uint8_t)len;
+    *runs_gone = 1;
+    return turned;
+}
+
+static inline void undo_step(Table *T, const Undo *u) {
+    if (u->cols == -1) {
+        T->len[u->s] = u->len[0];
+        T->len[u->d] = u->len[1];
+        T->c[u->s][0] = u->down[0];
+        T->c[u->d][0] = u->down[1];
+    } else if (u->cols == -2) {
+        T->len[u->s] = u->len[0];
+        T->c[u->s][0] = u->down[0];
+    } else {
+        for (int i = 0; i < u->cols; i++) {
+            T->len[i] = u->len[i];
+            T->c[i][0] = u->down[i];
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ the compact key
+ * A bit string, least significant bit first: dealt (dealt_bits), runs (runs_bits); then each column (in table
+ * order while cards are left to deal, else sorted: the columns are then interchangeable): its face-down count
+ * (down_bits), [sorted and cards face down: the column it stands in at the root (orig_bits): which face-down
+ * cards], then each face-up card as a code on the card below it:
+ *   0            one rank lower, same suit (the card's value minus one)
+ *   1 0 ss       one rank lower, suit ss
+ *   1 1 0 cccccc any card
+ *   1 1 1        end of column
+ * The face-down cards are never written (a column's are the first `down` of its root column), nor, where every
+ * card is known, the lowest face-up card of a column with cards face down (the root column's next card: a card
+ * lying on a face-down one has lain there since the root). Exact and decodable (decode()). */
+typedef struct {
+    uint8_t *p;
+    uint64_t acc;
+    int n;
+} BW;
+
+static inline void bw_put(BW *w, uint32_t v, int bits) {
+    w->acc |= (uint64_t)v << w->n;
+    w->n += bits;
+    while (w->n >= 8) {
+        *w->p++ = (uint8_t)w->acc;
+        w->acc >>= 8;
+        w->n -= 8;
+    }
+}
+
+typedef struct {
+    const uint8_t *p;
+    uint64_t acc;
+    int n;
+} BR;
+
+static inline uint32_t br_get(BR *r, int bits) {
+    while (r->n < bits) {
+        r->acc |= (uint64_t)(*r->p++) << r->n;
+        r->n += 8;
+    }
+    uint32_t v = (uint32_t)(r->acc & ((1u << bits) - 1));
+    r->acc >>= bits;
+    r->n -= bits;
+    return v;
+}
+
+static inline int colcmp(const Table *T, int a, int b) {
+    int la = T->len[a], lb = T->len[b];
+    int m = memcmp(T->c[a], T->c[b], (size_t)(la < lb ? la : lb));
+    return m ? m : la - lb;
+}
+
+/* Writes the key of (T, dealt, runs) to out; returns its length in bytes; order[] gets the columns' order. */
+static int encode(const CCore *C, const Table *T, int dealt, int runs, uint8_t *out, uint8_t *order) {
+    int n = C->n, sorted = dealt >= C->stock_len;
+    for (int i = 0; i < n; i++) order[i] = (uint8_t)i;
+    if (sorted)
+        for (int i = 1; i < n; i++) {
+            uint8_t x = order[i];
+            int j = i - 1;
+            while (j >= 0 && colcmp(T, order[j], x) > 0) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = x;
+        }
+    BW w = {out, 0, 0};
+    bw_put(&w, (uint32_t)dealt, C->dealt_bits);
+    bw_put(&w, (uint32_t)runs, C->runs_bits);
+    for (int j = 0; j < n; j++) {
+        int i = order[j];
+        const uint8_t *col = T->c[i];
+        int len = T->len[i], down = col[0];
+        bw_put(&w, (uint32_t)down, C->down_bits);
+        if (sorted && down) bw_put(&w, (uint32_t)i, C->orig_bits);
+        int p = down + 1, prev = -1;
+        if (down && C->implicit_first) {
+            prev = col[p];
+            p++;
+        }
+        for (; p < len; p++) {
+            int c = col[p];
+            if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
+                if (c == prev - 1)
+                    bw_put(&w, 0, 1);
+                else
+                    bw_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+            } else
+                bw_put(&w, 3u | ((uint32_t)c << 3), 9);
+            prev = c;
+        }
+        bw_put(&w, 7, 3);
+    }
+    if (w.n) *w.p++ = (uint8_t)w.acc;
+    return (int)(w.p - out);
+}
+
+/* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. */
+static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Table *T, int *dealt, int *runs) {
+    BR r = {key, 0, 0};
+    int n = C->n;
+    *dealt = (int)br_get(&r, C->dealt_bits);
+    *runs = (int)br_get(&r, C->runs_bits);
+    int sorted = *dealt >= C->stock_len;
+    for (int j = 0; j < n; j++) {
+        int down = (int)br_get(&r, C->down_bits);
+        int i = sorted ? order[j] : j;
+        int origin = (sorted && down) ? (int)br_get(&r, C->orig_bits) : i;
+        uint8_t *col = T->c[i];
+        const uint8_t *rc = C->root.c[origin];
+        col[0] = (uint8_t)down;
+        memcpy(col + 1, rc + 1, (size_t)down);
+        int len = 1 + down, prev = -1;
+        if (down && C->implicit_first) {
+            prev = rc[down + 1];
+            col[len++] = (uint8_t)prev;
+        }
+        for (;;) {
+            int c;
+            if (!br_get(&r, 1))
+                c = prev - 1;
+            else if (!br_get(&r, 1))
+                c = (int)(br_get(&r, 2) << 4) | (RANK(prev) - 1);
+            else if (!br_get(&r, 1))
+                c = (int)br_get(&r, 6);
+            else
+                break;
+            col[len++] = (uint8_t)c;
+            prev = c;
+        }
+        T->len[i] = (uint8_t)len;
+    }
+}
+
+static inline uint64_t hash_bytes(const uint8_t *p, int len) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
+    while (len >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        h = (h ^ (v * 0xBF58476D1CE4E5B9ull));
+        h = ((h << 31) | (h >> 33)) * 0x94D049BB133111EBull;
+        p += 8;
+        len -= 8;
+    }
+    if (len) {
+        uint64_t v = 0;
+        memcpy(&v, p, (size_t)len);
+        h = (h ^ (v * 0xBF58476D1CE4E5B9ull));
+        h = ((h << 31) | (h >> 33)) * 0x94D049BB133111EBull;
+    }
+    h ^= h >> 30;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 31;
+    return h;
+}
+
+/* ------------------------------------------------------------------ Python: the table in and out */
+static int table_from(const CCore *C, PyObject *cols, Table *T) {
+    if (!PyTuple_Check(cols) || PyTuple_GET_SIZE(cols) != C->n) {
+        PyErr_SetString(PyExc_ValueError, "a table is a tuple of one bytes a column");
+        return -1;
+    }
+    for (int i = 0; i < C->n; i++) {
+        PyObject *b = PyTuple_GET_ITEM(cols, i);
+        if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) < 1 || PyBytes_GET_SIZE(b) > MAXCOL - RUNLEN - 1) {
+            PyErr_SetString(PyExc_ValueError, "a column is bytes: its face-down count, then its cards");
+            return -1;
+        }
+        T->len[i] = (uint8_t)PyBytes_GET_SIZE(b);
+        memcpy(T->c[i], PyBytes_AS_STRING(b), T->len[i]);
+    }
+    return 0;
+}
+
+static PyObject *table_to(const CCore *C, const Table *T) {
+    PyObject *t = PyTuple_New(C->n);
+    if (!t) return NULL;
+    for (int i = 0; i < C->n; i++) {
+        PyObject *b = PyBytes_FromStringAndSize((const char *)T->c[i], T->len[i]);
+        if (!b) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, b);
+    }
+    return t;
+}
+
+static int CCore_init(CCore *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"root", "stock", "links", "fits", "unit", "deal_with_empty", "auto_remove",
+                            "one_empty", "no_whole", "whole_groups", "eager", "deals", "shortest_first",
+                            "runs_total", "implicit_first", NULL};
+    PyObject *root, *fits;
+    Py_buffer stock, links;
+    int unit, dwe, ar, oe, nw, wg, eager, deals, sf, rt, impl;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*y*Oippiippppip", names, &root, &stock, &links, &fits, &unit,
+                                     &dwe, &ar, &oe, &nw, &wg, &eager, &deals, &sf, &rt, &impl))
+        return -1;
+    int bad = links.len != 4096 || stock.len > MAXSTOCK || !PyTuple_Check(root) || PyTuple_GET_SIZE(root) < 1 ||
+              PyTuple_GET_SIZE(root) > MAXN;
+    if (!bad) {
+        self->n = (int)PyTuple_GET_SIZE(root);
+        self->stock_len = (int)stock.len;
+        memcpy(self->stock, stock.buf, (size_t)stock.len);
+        memcpy(self->links, links.buf, 4096);
+    }
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&links);
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "bad core: links is 4096 bytes, a stock of at most 128, 1-10 columns");
+        return -1;
+    }
+    self->has_fits = fits != Py_None;
+    if (self->has_fits) {
+        if (!PyBytes_Check(fits) || PyBytes_GET_SIZE(fits) != 4096) {
+            PyErr_SetString(PyExc_ValueError, "fits is None or 4096 bytes");
+            return -1;
+        }
+        memcpy(self->fits, PyBytes_AS_STRING(fits), 4096);
+    }
+    self->unit = unit;
+    self->deal_with_empty = dwe;
+    self->auto_remove = ar;
+    self->one_empty = oe;
+    self->no_whole = nw;
+    self->whole_groups = wg;
+    self->eager = eager;
+    self->deals = deals;
+    self->shortest_first = sf;
+    self->runs_total = rt;
+    self->implicit_first = impl;
+    if (table_from(self, root, &self->root) < 0) return -1;
+    int most_down = 0;
+    for (int i = 0; i < self->n; i++)
+        if (self->root.c[i][0] > most_down) most_down = self->root.c[i][0];
+    self->down_bits = bits_for(most_down);
+    self->orig_bits = bits_for(self->n - 1);
+    self->dealt_bits = bits_for(self->stock_len);
+    self->runs_bits = bits_for(rt);
+    return 0;
+}
+
+static PyObject *step_tuple(Step st) {
+    if (st.kind == 0) return Py_BuildValue("(iii)", st.s, st.d, st.k);
+    if (st.kind == 1) return Py_BuildValue("(iii)", -1, -1, 0);
+    return Py_BuildValue("(iii)", -2, st.s, 0);
+}
+
+/* children(cols, dealt, runs) -> [((s, d, k), cols, dealt, runs, turned)]: every step's child, in order; a deal
+ * is (-1, -1, 0), a send from column i (-2, i, 0). */
+static PyObject *CCore_children(CCore *self, PyObject *args) {
+    PyObject *cols;
+    int dealt, runs;
+    if (!PyArg_ParseTuple(args, "Oii", &cols, &dealt, &runs)) return NULL;
+    Table T;
+    if (table_from(self, cols, &T) < 0) return NULL;
+    Step steps[MAXSTEPS];
+    int ns = gen_steps(self, &T, dealt < self->stock_len, steps);
+    PyObject *out = PyList_New(ns);
+    if (!out) return NULL;
+    for (int i = 0; i < ns; i++) {
+        Undo u;
+        int nd = dealt, gone;
+        int turned = apply_step(self, &T, steps[i], &nd, &gone, &u);
+        PyObject *tt = table_to(self, &T);
+        undo_step(&T, &u);
+        PyObject *st = step_tuple(steps[i]);
+        PyObject *item = (tt && st) ? Py_BuildValue("(OOiii)", st, tt, nd, runs + gone, turned) : NULL;
+        Py_XDECREF(tt);
+        Py_XDECREF(st);
+        if (!item) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
+/* key(cols, dealt, runs) -> (key bytes, order bytes) */
+static PyObject *CCore_key(CCore *self, PyObject *args) {
+    PyObject *cols;
+    int dealt, runs;
+    if (!PyArg_ParseTuple(args, "Oii", &cols, &dealt, &runs)) return NULL;
+    Table T;
+    if (table_from(self, cols, &T) < 0) return NULL;
+    uint8_t buf[MAXENC * 2], order[MAXN];
+    int len = encode(self, &T, dealt, runs, buf, order);
+    return Py_BuildValue("(y#y#)", buf, (Py_ssize_t)len, order, (Py_ssize_t)self->n);
+}
+
+/* decode(key, order) -> (cols, dealt, runs) */
+static PyObject *CCore_decode(CCore *self, PyObject *args) {
+    Py_buffer key, order;
+    if (!PyArg_ParseTuple(args, "y*y*", &key, &order)) return NULL;
+    Table T;
+    int dealt, runs;
+    uint8_t kb[MAXENC * 2 + 16] = {0}, ob[MAXN] = {0};
+    memcpy(kb, key.buf, (size_t)(key.len < MAXENC * 2 ? key.len : MAXENC * 2));
+    memcpy(ob, order.buf, (size_t)(order.len < MAXN ? order.len : MAXN));
+    PyBuffer_Release(&key);
+    PyBuffer_Release(&order);
+    decode(self, kb, ob, &T, &dealt, &runs);
+    PyObject *tt = table_to(self, &T);
+    if (!tt) return NULL;
+    return Py_BuildValue("(Nii)", tt, dealt, runs);
+}
+
+/* ------------------------------------------------------------------ the solver's search (solver._search) */
+typedef struct {
+    int hidden, buried, out_of_order, off_suit, in_stock, empty_column, finished_run, path;
+} Weights;
+
+static inline int col_cost(const CCore *C, const Weights *w, const uint8_t *col, int len) {
+    int down = col[0], top = len - 1;
+    int cost = w->hidden * down + (down ? w->buried * (top - down) : 0);
+    for (int i = down + 2; i <= top; i++) {
+        int below = col[i - 1], above = col[i];
+        if (RANK(below) != RANK(above) + 1)
+            cost += w->out_of_order;
+        else if (!C->links[below * 64 + above])
+            cost += (C->has_fits && !C->fits[below * 64 + above]) ? w->out_of_order : w->off_suit;
+    }
+    if (!top) cost -= w->empty_column;
+    return cost;
+}
+
+/* A table held: its parent, the move that made it, where its key lies in the arena (the key, then the order
+ * of its columns when they are sorted). 12 bytes, plus the key's. */
+typedef struct {
+    uint32_t parent;
+    uint32_t off;
+    uint8_t len, kind, s, dk; /* dk: the count of a move, the column of a send */
+} Node;
+
+typedef struct {
+    int64_t key; /* priority * 2^32 + (2^32 - 1 - pushes): the least first, the newest first among equals */
+    uint32_t node;
+    int32_t cost;
+    uint32_t depth;
+} Entry;
+
+typedef struct {
+    Node *nodes;
+    size_t nn, ncap;
+    uint8_t *arena;
+    size_t alen, acap;
+    uint64_t *slots; /* (hash high 32 bits << 32) | (node + 1); 0 empty */
+    size_t scap;
+    Entry *heap;
+    size_t hn, hcap;
+} Store;
+
+static void store_free(Store *S) {
+    free(S->nodes);
+    free(S->arena);
+    free(S->slots);
+    free(S->heap);
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, c * size);
+    if (!q) return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+static int rehash(Store *S) {
+    size_t cap = S->scap ? S->scap * 2 : 1 << 16;
+    uint64_t *slots = calloc(cap, sizeof(uint64_t));
+    if (!slots) return -1;
+    for (size_t i = 0; i < S->nn; i++) {
+        Node *nd = &S->nodes[i];
+        uint64_t h = hash_bytes(S->arena + nd->off, nd->len);
+        size_t j = (size_t)h & (cap - 1);
+        while (slots[j]) j = (j + 1) & (cap - 1);
+        slots[j] = (h & 0xFFFFFFFF00000000ull) | (uint64_t)(i + 1);
+    }
+    free(S->slots);
+    S->slots = slots;
+    S->scap = cap;
+    return 0;
+}
+
+/* The node of key (len bytes) if held, else a new node (*fresh = 1) or -1 when out of memory. */
+static int64_t store_put(Store *S, const uint8_t *key, int len, const uint8_t *order, int olen, int *fresh) {
+    if ((S->nn + 1) * 10 >= S->scap * 7 && rehash(S) < 0) return -1;
+    uint64_t h = hash_bytes(key, len), tag = h & 0xFFFFFFFF00000000ull;
+    size_t mask = S->scap - 1, j = (size_t)h & mask;
+    while (S->slots[j]) {
+        uint64_t v = S->slots[j];
+        if ((v & 0xFFFFFFFF00000000ull) == tag) {
+            Node *nd = &S->nodes[(v & 0xFFFFFFFFull) - 1];
+            if (nd->len == len && !memcmp(S->arena + nd->off, key, (size_t)len)) {
+                *fresh = 0;
+                return (int64_t)((v & 0xFFFFFFFFull) - 1);
+            }
+        }
+        j = (j + 1) & mask;
+    }
+    if (grow((void **)&S->nodes, &S->ncap, S->nn + 1, sizeof(Node)) < 0 ||
+        grow((void **)&S->arena, &S->acap, S->alen + (size_t)len + (size_t)olen + 16, 1) < 0)
+        return -1;
+    size_t id = S->nn++;
+    Node *nd = &S->nodes[id];
+    nd->off = (uint32_t)S->alen;
+    nd->len = (uint8_t)len;
+    memcpy(S->arena + S->alen, key, (size_t)len);
+    S->alen += (size_t)len;
+    if (olen) { /* the order of sorted columns, 4 bits a column */
+        for (int i = 0; i < olen; i += 2)
+            S->arena[S->alen++] = (uint8_t)(order[i] | ((i + 1 < olen ? order[i + 1] : 0) << 4));
+    }
+    S->slots[j] = tag | (uint64_t)(id + 1);
+    *fresh = 1;
+    return (int64_t)id;
+}
+
+static void node_order(const Store *S, const Node *nd, int n, uint8_t *order) {
+    const uint8_t *p = S->arena + nd->off + nd->len;
+    for (int i = 0; i < n; i++) order[i] = (uint8_t)((p[i / 2] >> ((i & 1) * 4)) & 15);
+}
+
+static int heap_push(Store *S, Entry e) {
+    if (grow((void **)&S->heap, &S->hcap, S->hn + 1, sizeof(Entry)) < 0) return -1;
+    size_t i = S->hn++;
+    while (i) {
+        size_t p = (i - 1) / 2;
+        if (S->heap[p].key <= e.key) break;
+        S->heap[i] = S->heap[p];
+        i = p;
+    }
+    S->heap[i] = e;
+    return 0;
+}
+
+static Entry heap_pop(Store *S) {
+    Entry top = S->heap[0], last = S->heap[--S->hn];
+    size_t i = 0, n = S->hn;
+    for (;;) {
+        size_t l = 2 * i + 1;
+        if (l >= n) break;
+        size_t m = (l + 1 < n && S->heap[l + 1].key < S->heap[l].key) ? l + 1 : l;
+        if (S->heap[m].key >= last.key) break;
+        S->heap[i] = S->heap[m];
+        i = m;
+    }
+    if (n) S->heap[i] = last;
+    return top;
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static inline int64_t prio_key(int prio, uint32_t pushes) {
+    return (int64_t)prio * 4294967296LL + (int64_t)(0xFFFFFFFFu - pushes);
+}
+
+/* search(dealt, runs, weights, node_limit, held, seconds) from the root given at construction ->
+ * dict(outcome, line, nodes, best, open, held, key_bytes, bytes): solver._search's answers. */
+static PyObject *CCore_search(CCore *self, PyObject *args) {
+    int dealt0, runs0;
+    Weights w;
+    long long node_limit, held_cap;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "ii(iiiiiiii)LLd", &dealt0, &runs0, &w.hidden, &w.buried, &w.out_of_order,
+                          &w.off_suit, &w.in_stock, &w.empty_column, &w.finished_run, &w.path, &node_limit,
+                          &held_cap, &seconds))
+        return NULL;
+    CCore *C = self;
+    int n = C->n;
+    Store S;
+    memset(&S, 0, sizeof S);
+    const char *outcome = "exhausted";
+    int64_t win_node = -1, best_node = 0;
+    long long nodes = 0;
+    int best = 0, oom = 0;
+    double t0 = now_s(), deadline = seconds > 0 ? t0 + seconds : 0;
+    uint32_t pushes = 0;
+    Py_BEGIN_ALLOW_THREADS
+    Table T = C->root;
+    uint8_t key[MAXENC * 2], order[MAXN];
+    int fresh;
+    int klen = encode(C, &T, dealt0, runs0, key, order);
+    int sorted = dealt0 >= C->stock_len;
+    int64_t root = store_put(&S, key, klen, order, sorted ? n : 0, &fresh);
+    if (root < 0) {
+        oom = 1;
+        goto done;
+    }
+    S.nodes[0].parent = UINT32_MAX;
+    S.nodes[0].kind = 255;
+    int cost0 = w.in_stock * (C->stock_len - dealt0) - w.finished_run * runs0;
+    for (int i = 0; i < n; i++) cost0 += col_cost(C, &w, T.c[i], T.len[i]);
+    best = cost0;
+    if (heap_push(&S, (Entry){prio_key(cost0, 0), 0, cost0, 0}) < 0) {
+        oom = 1;
+        goto done;
+    }
+    Step steps[MAXSTEPS];
+    while (S.hn) {
+        if (node_limit > 0 && nodes >= node_limit) {
+            outcome = "budget";
+            break;
+        }
+        if ((nodes & 255) == 0) {
+            if (deadline > 0 && now_s() > deadline) {
+                outcome = "budget";
+                break;
+            }
+            if (held_cap > 0 && (long long)S.nn >= held_cap) {
+                outcome = "held";
+                break;
+            }
+        }
+        Entry e = heap_pop(&S);
+        nodes++;
+        uint32_t depth = e.depth + 1;
+        int dealt, runs;
+        Node *here = &S.nodes[e.node];
+        node_order(&S, here, n, order);
+        decode(C, S.arena + here->off, order, &T, &dealt, &runs);
+        int dealing = dealt < C->stock_len;
+        int ns = gen_steps(C, &T, dealing, steps);
+        for (int i = 0; i < ns; i++) {
+            Step st = steps[i];
+            Undo u;
+            int nd = dealt, gone, c;
+            int old[MAXN];
+            if (st.kind == 0) {
+                old[0] = col_cost(C, &w, T.c[st.s], T.len[st.s]);
+                old[1] = col_cost(C, &w, T.c[st.d], T.len[st.d]);
+            } else if (st.kind == 1) {
+                for (int j = 0; j < n; j++) old[j] = col_cost(C, &w, T.c[j], T.len[j]);
+            } else
+                old[0] = col_cost(C, &w, T.c[st.s], T.len[st.s]);
+            apply_step(C, &T, st, &nd, &gone, &u);
+            int done = runs + gone;
+            klen = encode(C, &T, nd, done, key, order);
+            int64_t id = store_put(&S, key, klen, order, nd >= C->stock_len ? n : 0, &fresh);
+            if (id < 0) {
+                oom = 1;
+                goto done;
+            }
+            if (!fresh) {
+                undo_step(&T, &u);
+                continue;
+            }
+            Node *ch = &S.nodes[id];
+            ch->parent = e.node;
+            ch->kind = st.kind;
+            ch->s = st.kind == 0 ? (uint8_t)(st.s | (st.d << 4)) : st.s;
+            ch->dk = st.k;
+            if (st.kind == 0) {
+                c = e.cost + col_cost(C, &w, T.c[st.s], T.len[st.s]) + col_cost(C, &w, T.c[st.d], T.len[st.d]) -
+                    old[0] - old[1];
+                if (done != runs) c -= w.finished_run;
+            } else if (st.kind == 1) {
+                c = e.cost + w.in_stock * (dealt - nd) - w.finished_run * (done - runs);
+                for (int j = 0; j < u.cols; j++) c += col_cost(C, &w, T.c[j], T.len[j]) - old[j];
+            } else {
+                c = e.cost - w.finished_run + col_cost(C, &w, T.c[st.s], T.len[st.s]) - old[0];
+            }
+            undo_step(&T, &u);
+            if (done == C->runs_total) {
+                outcome = "win";
+                win_node = id;
+                goto done;
+            }
+            pushes++;
+            if (c < best) {
+                best = c;
+                best_node = id;
+            }
+            if (heap_push(&S, (Entry){prio_key(c + w.path * (int)depth, pushes), (uint32_t)id, c, depth}) < 0) {
+                oom = 1;
+                goto done;
+            }
+        }
+    }
+done:;
+    Py_END_ALLOW_THREADS
+    if (oom) {
+        store_free(&S);
+        return PyErr_NoMemory();
+    }
+    double secs = now_s() - t0;
+    int64_t to = win_node >= 0 ? win_node : best_node;
+    PyObject *line = PyList_New(0);
+    for (int64_t k = to; line && k >= 0 && S.nodes[k].parent != UINT32_MAX; k = S.nodes[k].parent) {
+        Node *nd = &S.nodes[k];
+        Step st = {nd->kind, nd->kind == 0 ? (uint8_t)(nd->s & 15) : nd->s, (uint8_t)(nd->s >> 4), nd->dk};
+        PyObject *t = step_tuple(st);
+        if (!t || PyList_Append(line, t) < 0) {
+            Py_XDECREF(t);
+            Py_CLEAR(line);
+            break;
+        }
+        Py_DECREF(t);
+    }
+    if (line && PyList_Reverse(line) < 0) Py_CLEAR(line);
+    PyObject *res = NULL;
+    if (line) {
+        size_t held = S.nn;
+        res = Py_BuildValue("{s:s,s:N,s:L,s:i,s:n,s:n,s:n,s:n,s:n,s:n,s:d}", "outcome", outcome, "line", line,
+                            "nodes", nodes, "best", best, "open", (Py_ssize_t)S.hn, "held", (Py_ssize_t)held,
+                            "key_bytes", (Py_ssize_t)S.alen, "node_bytes", (Py_ssize_t)(held * sizeof(Node)),
+                            "slot_bytes", (Py_ssize_t)(S.scap * sizeof(uint64_t)),
+                            "heap_bytes", (Py_ssize_t)(S.hn * sizeof(Entry)), "seconds", secs);
+    }
+    store_free(&S);
+    return res;
+}
+
+static PyMethodDef CCore_methods[] = {
+    {"children", (PyCFunction)CCore_children, METH_VARARGS, "children(cols, dealt, runs): every step's child"},
+    {"key", (PyCFunction)CCore_key, METH_VARARGS, "key(cols, dealt, runs) -> (key, order)"},
+    {"decode", (PyCFunction)CCore_decode, METH_VARARGS, "decode(key, order) -> (cols, dealt, runs)"},
+    {"search", (PyCFunction)CCore_search, METH_VARARGS,
+     "search(dealt, runs, weights, node_limit, held, seconds): the solver's best-first search from the root"},
+    {NULL, NULL, 0, NULL}};
+
+static PyTypeObject CCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "spiderette.engine._ccore.CCore",
+    .tp_basicsize = sizeof(CCore),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One game's rules, stock and root table, compiled (a prototype of issue 44's core).",
+    .tp_methods = CCore_methods,
+    .tp_init = (initproc)CCore_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, "_ccore", "A prototype compiled search core.", -1,
+                                    NULL};
+
+PyMODINIT_FUNC PyInit__ccore(void) {
+    if (PyType_Ready(&CCoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moddef);
+    if (!m) return NULL;
+    Py_INCREF(&CCoreType);
+    if (PyModule_AddObject(m, "CCore", (PyObject *)&CCoreType) < 0) {
+        Py_DECREF(&CCoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
