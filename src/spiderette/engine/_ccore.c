@@ -56,6 +56,9 @@ typedef struct {
     int implicit_first; /* every card known (the solver): a column's lowest face-up card is implied */
     Table root;
     int down_bits, orig_bits, dealt_bits, runs_bits;
+    /* canon[i][down]: the first root column whose lowest down (+1 where the lowest face-up card is implied)
+     * cards are column i's: the origin a sorted key writes (two decks may deal two columns the same cards) */
+    uint8_t canon[MAXN][MAXCOL];
 } CCore;
 
 static int bits_for(int v) {
@@ -331,49 +334,98 @@ static inline int colcmp(const Table *T, int a, int b) {
     return m ? m : la - lb;
 }
 
-/* Writes the key of (T, dealt, runs) to out; returns its length in bytes; order[] gets the columns' order. */
-static int encode(const CCore *C, const Table *T, int dealt, int runs, uint8_t *out, uint8_t *order) {
-    int n = C->n, sorted = dealt >= C->stock_len;
+/* One column's code (see above), as a bit string of nbits bits (bytes written: the first ceil(nbits / 8)). */
+#define CODEW 18
+typedef struct {
+    uint64_t w[CODEW];
+    int nbits;
+} Code;
+
+static inline void code_col(const CCore *C, const uint8_t *col, int len, int sorted, int i, Code *k) {
+    uint8_t *start = (uint8_t *)k->w;
+    BW w = {start, 0, 0};
+    int down = col[0];
+    bw_put(&w, (uint32_t)down, C->down_bits);
+    if (sorted && down) bw_put(&w, C->canon[i][down], C->orig_bits);
+    int p = down + 1, prev = -1;
+    if (down && C->implicit_first) {
+        prev = col[p];
+        p++;
+    }
+    for (; p < len; p++) {
+        int c = col[p];
+        if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
+            if (c == prev - 1)
+                bw_put(&w, 0, 1);
+            else
+                bw_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+        } else
+            bw_put(&w, 3u | ((uint32_t)c << 3), 9);
+        prev = c;
+    }
+    bw_put(&w, 7, 3);
+    k->nbits = (int)(w.p - start) * 8 + w.n;
+    if (w.n) *w.p++ = (uint8_t)w.acc;
+}
+
+static inline int codecmp(const Code *a, const Code *b) {
+    if (a->nbits != b->nbits) return a->nbits - b->nbits;
+    return memcmp(a->w, b->w, (size_t)((a->nbits + 7) >> 3));
+}
+
+static inline void put_bits(uint64_t *kw, int *pos, uint64_t v, int bits) {
+    int p = *pos, q = p >> 6, r = p & 63;
+    kw[q] |= v << r;
+    if (r && r + bits > 64) kw[q + 1] |= v >> (64 - r);
+    *pos = p + bits;
+}
+
+#define KEYW 24
+/* The key of a table from its columns' codes (cp[i]: column i's), sorted where no card is left to deal: written to
+ * out, its length returned; order[j]: the column coded j-th. (Little-endian words: the bytes are the stream.) */
+static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint8_t *out, uint8_t *order) {
+    int n = C->n;
     for (int i = 0; i < n; i++) order[i] = (uint8_t)i;
-    if (sorted)
+    if (dealt >= C->stock_len)
         for (int i = 1; i < n; i++) {
             uint8_t x = order[i];
             int j = i - 1;
-            while (j >= 0 && colcmp(T, order[j], x) > 0) {
+            while (j >= 0 && codecmp(cp[order[j]], cp[x]) > 0) {
                 order[j + 1] = order[j];
                 j--;
             }
             order[j + 1] = x;
         }
-    BW w = {out, 0, 0};
-    bw_put(&w, (uint32_t)dealt, C->dealt_bits);
-    bw_put(&w, (uint32_t)runs, C->runs_bits);
+    uint64_t kw[KEYW];
+    memset(kw, 0, sizeof kw);
+    int pos = 0;
+    put_bits(kw, &pos, (uint64_t)dealt, C->dealt_bits);
+    put_bits(kw, &pos, (uint64_t)runs, C->runs_bits);
     for (int j = 0; j < n; j++) {
-        int i = order[j];
-        const uint8_t *col = T->c[i];
-        int len = T->len[i], down = col[0];
-        bw_put(&w, (uint32_t)down, C->down_bits);
-        if (sorted && down) bw_put(&w, (uint32_t)i, C->orig_bits);
-        int p = down + 1, prev = -1;
-        if (down && C->implicit_first) {
-            prev = col[p];
-            p++;
+        const Code *k = cp[order[j]];
+        int full = k->nbits >> 6, rem = k->nbits & 63;
+        for (int q = 0; q < full; q++) put_bits(kw, &pos, k->w[q], 64);
+        if (rem) {
+            uint64_t v = 0;
+            memcpy(&v, &k->w[full], (size_t)((rem + 7) >> 3));
+            put_bits(kw, &pos, v & ((1ull << rem) - 1), rem);
         }
-        for (; p < len; p++) {
-            int c = col[p];
-            if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
-                if (c == prev - 1)
-                    bw_put(&w, 0, 1);
-                else
-                    bw_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
-            } else
-                bw_put(&w, 3u | ((uint32_t)c << 3), 9);
-            prev = c;
-        }
-        bw_put(&w, 7, 3);
     }
-    if (w.n) *w.p++ = (uint8_t)w.acc;
-    return (int)(w.p - out);
+    int len = (pos + 7) >> 3;
+    memcpy(out, kw, (size_t)len);
+    return len;
+}
+
+/* Writes the key of (T, dealt, runs) to out; returns its length in bytes; order[] gets the columns' order. */
+static int encode(const CCore *C, const Table *T, int dealt, int runs, uint8_t *out, uint8_t *order) {
+    Code codes[MAXN];
+    const Code *cp[MAXN];
+    int sorted = dealt >= C->stock_len;
+    for (int i = 0; i < C->n; i++) {
+        code_col(C, T->c[i], T->len[i], sorted, i, &codes[i]);
+        cp[i] = &codes[i];
+    }
+    return join(C, cp, dealt, runs, out, order);
 }
 
 /* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. */
@@ -516,6 +568,16 @@ static int CCore_init(CCore *self, PyObject *args, PyObject *kw) {
     int most_down = 0;
     for (int i = 0; i < self->n; i++)
         if (self->root.c[i][0] > most_down) most_down = self->root.c[i][0];
+    for (int i = 0; i < self->n; i++)
+        for (int down = 0; down <= self->root.c[i][0]; down++) {
+            int same = down + (self->implicit_first ? 1 : 0);
+            self->canon[i][down] = (uint8_t)i;
+            for (int j = 0; j < i; j++)
+                if (self->root.c[j][0] >= down && !memcmp(self->root.c[j] + 1, self->root.c[i] + 1, (size_t)same)) {
+                    self->canon[i][down] = (uint8_t)j;
+                    break;
+                }
+        }
     self->down_bits = bits_for(most_down);
     self->orig_bits = bits_for(self->n - 1);
     self->dealt_bits = bits_for(self->stock_len);
@@ -608,12 +670,12 @@ static inline int col_cost(const CCore *C, const Weights *w, const uint8_t *col,
     return cost;
 }
 
-/* A table held: its parent, the move that made it, where its key lies in the arena (the key, then the order
- * of its columns when they are sorted). 12 bytes, plus the key's. */
+/* A table held: its parent, the move that made it, where its key lies in the arena: a byte of length, the key,
+ * then, when the columns are sorted, the order of the columns (4 bits a column). 12 bytes, plus the key's. */
 typedef struct {
     uint32_t parent;
     uint32_t off;
-    uint8_t len, kind, s, dk; /* dk: the count of a move, the column of a send */
+    uint8_t kind, s, dk, pad; /* s: a move's source | destination << 4, a send's column; dk: a move's count */
 } Node;
 
 typedef struct {
@@ -628,8 +690,8 @@ typedef struct {
     size_t nn, ncap;
     uint8_t *arena;
     size_t alen, acap;
-    uint64_t *slots; /* (hash high 32 bits << 32) | (node + 1); 0 empty */
-    size_t scap;
+    uint64_t *slots; /* (hash high 32 bits << 32) | arena offset of the key's length byte + 1; 0 empty */
+    size_t scap, held;
     Entry *heap;
     size_t hn, hcap;
 } Store;
@@ -656,12 +718,14 @@ static int rehash(Store *S) {
     size_t cap = S->scap ? S->scap * 2 : 1 << 16;
     uint64_t *slots = calloc(cap, sizeof(uint64_t));
     if (!slots) return -1;
-    for (size_t i = 0; i < S->nn; i++) {
-        Node *nd = &S->nodes[i];
-        uint64_t h = hash_bytes(S->arena + nd->off, nd->len);
+    for (size_t i = 0; i < S->scap; i++) {
+        uint64_t v = S->slots[i];
+        if (!v) continue;
+        const uint8_t *k = S->arena + (v & 0xFFFFFFFFull) - 1;
+        uint64_t h = hash_bytes(k + 1, k[0]);
         size_t j = (size_t)h & (cap - 1);
         while (slots[j]) j = (j + 1) & (cap - 1);
-        slots[j] = (h & 0xFFFFFFFF00000000ull) | (uint64_t)(i + 1);
+        slots[j] = v;
     }
     free(S->slots);
     S->slots = slots;
@@ -669,42 +733,49 @@ static int rehash(Store *S) {
     return 0;
 }
 
-/* The node of key (len bytes) if held, else a new node (*fresh = 1) or -1 when out of memory. */
-static int64_t store_put(Store *S, const uint8_t *key, int len, const uint8_t *order, int olen, int *fresh) {
-    if ((S->nn + 1) * 10 >= S->scap * 7 && rehash(S) < 0) return -1;
-    uint64_t h = hash_bytes(key, len), tag = h & 0xFFFFFFFF00000000ull;
+/* Holds the key (len bytes) unless held already: the new table's arena offset, -2 if it was held, -1 when out
+ * of memory. */
+static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t *order, int olen, uint64_t h) {
+    if ((S->held + 1) * 10 >= S->scap * 7 && rehash(S) < 0) return -1;
+    uint64_t tag = h & 0xFFFFFFFF00000000ull;
     size_t mask = S->scap - 1, j = (size_t)h & mask;
     while (S->slots[j]) {
         uint64_t v = S->slots[j];
         if ((v & 0xFFFFFFFF00000000ull) == tag) {
-            Node *nd = &S->nodes[(v & 0xFFFFFFFFull) - 1];
-            if (nd->len == len && !memcmp(S->arena + nd->off, key, (size_t)len)) {
-                *fresh = 0;
-                return (int64_t)((v & 0xFFFFFFFFull) - 1);
-            }
+            const uint8_t *k = S->arena + (v & 0xFFFFFFFFull) - 1;
+            if (k[0] == len && !memcmp(k + 1, key, (size_t)len)) return -2;
         }
         j = (j + 1) & mask;
     }
-    if (grow((void **)&S->nodes, &S->ncap, S->nn + 1, sizeof(Node)) < 0 ||
-        grow((void **)&S->arena, &S->acap, S->alen + (size_t)len + (size_t)olen + 16, 1) < 0)
-        return -1;
-    size_t id = S->nn++;
-    Node *nd = &S->nodes[id];
-    nd->off = (uint32_t)S->alen;
-    nd->len = (uint8_t)len;
-    memcpy(S->arena + S->alen, key, (size_t)len);
-    S->alen += (size_t)len;
-    if (olen) { /* the order of sorted columns, 4 bits a column */
-        for (int i = 0; i < olen; i += 2)
-            S->arena[S->alen++] = (uint8_t)(order[i] | ((i + 1 < olen ? order[i + 1] : 0) << 4));
-    }
-    S->slots[j] = tag | (uint64_t)(id + 1);
-    *fresh = 1;
-    return (int64_t)id;
+    if (grow((void **)&S->arena, &S->acap, S->alen + (size_t)len + (size_t)olen + 16, 1) < 0) return -1;
+    size_t off = S->alen;
+    S->arena[off] = (uint8_t)len;
+    memcpy(S->arena + off + 1, key, (size_t)len);
+    S->alen += 1 + (size_t)len;
+    for (int i = 0; i < olen; i += 2) /* the order of sorted columns, 4 bits a column */
+        S->arena[S->alen++] = (uint8_t)(order[i] | ((i + 1 < olen ? order[i + 1] : 0) << 4));
+    S->slots[j] = tag | (uint64_t)(off + 1);
+    S->held++;
+    return (int64_t)off;
+}
+
+static int64_t store_put(Store *S, const uint8_t *key, int len, const uint8_t *order, int olen) {
+    return store_put_h(S, key, len, order, olen, hash_bytes(key, len));
+}
+
+static int64_t new_node(Store *S, uint32_t off, uint32_t parent, Step st) {
+    if (grow((void **)&S->nodes, &S->ncap, S->nn + 1, sizeof(Node)) < 0) return -1;
+    Node *nd = &S->nodes[S->nn];
+    nd->parent = parent;
+    nd->off = off;
+    nd->kind = st.kind;
+    nd->s = st.kind == 0 ? (uint8_t)(st.s | (st.d << 4)) : st.s;
+    nd->dk = st.k;
+    return (int64_t)S->nn++;
 }
 
 static void node_order(const Store *S, const Node *nd, int n, uint8_t *order) {
-    const uint8_t *p = S->arena + nd->off + nd->len;
+    const uint8_t *p = S->arena + nd->off + 1 + S->arena[nd->off];
     for (int i = 0; i < n; i++) order[i] = (uint8_t)((p[i / 2] >> ((i & 1) * 4)) & 15);
 }
 
@@ -735,6 +806,15 @@ static Entry heap_pop(Store *S) {
     if (n) S->heap[i] = last;
     return top;
 }
+
+/* A child worked out before it is looked up. */
+typedef struct {
+    uint64_t hash;
+    int32_t cost;
+    uint8_t len, dealt, runs;
+    uint8_t order[MAXN];
+    uint8_t key[MAXENC];
+} Child;
 
 static double now_s(void) {
     struct timespec ts;
@@ -767,19 +847,19 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     int best = 0, oom = 0;
     double t0 = now_s(), deadline = seconds > 0 ? t0 + seconds : 0;
     uint32_t pushes = 0;
+    Child *kids = NULL;
     Py_BEGIN_ALLOW_THREADS
     Table T = C->root;
     uint8_t key[MAXENC * 2], order[MAXN];
-    int fresh;
+    Code codes[MAXN], fresh[2];
+    const Code *cp[MAXN];
+    int pcost[MAXN];
     int klen = encode(C, &T, dealt0, runs0, key, order);
-    int sorted = dealt0 >= C->stock_len;
-    int64_t root = store_put(&S, key, klen, order, sorted ? n : 0, &fresh);
-    if (root < 0) {
+    int64_t off = store_put(&S, key, klen, order, dealt0 >= C->stock_len ? n : 0);
+    if (off < 0 || new_node(&S, (uint32_t)off, UINT32_MAX, (Step){255, 0, 0, 0}) < 0) {
         oom = 1;
         goto done;
     }
-    S.nodes[0].parent = UINT32_MAX;
-    S.nodes[0].kind = 255;
     int cost0 = w.in_stock * (C->stock_len - dealt0) - w.finished_run * runs0;
     for (int i = 0; i < n; i++) cost0 += col_cost(C, &w, T.c[i], T.len[i]);
     best = cost0;
@@ -788,6 +868,11 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         goto done;
     }
     Step steps[MAXSTEPS];
+    kids = malloc(sizeof(Child) * MAXSTEPS);
+    if (!kids) {
+        oom = 1;
+        goto done;
+    }
     while (S.hn) {
         if (node_limit > 0 && nodes >= node_limit) {
             outcome = "budget";
@@ -798,7 +883,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 outcome = "budget";
                 break;
             }
-            if (held_cap > 0 && (long long)S.nn >= held_cap) {
+            if (held_cap > 0 && (long long)S.held >= held_cap) {
                 outcome = "held";
                 break;
             }
@@ -807,68 +892,80 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         nodes++;
         uint32_t depth = e.depth + 1;
         int dealt, runs;
-        Node *here = &S.nodes[e.node];
+        const Node *here = &S.nodes[e.node];
         node_order(&S, here, n, order);
-        decode(C, S.arena + here->off, order, &T, &dealt, &runs);
+        decode(C, S.arena + here->off + 1, order, &T, &dealt, &runs);
         int dealing = dealt < C->stock_len;
+        for (int i = 0; i < n; i++) { /* (a move's child shares all but two columns' codes with its parent) */
+            code_col(C, T.c[i], T.len[i], !dealing, i, &codes[i]);
+            pcost[i] = col_cost(C, &w, T.c[i], T.len[i]);
+        }
         int ns = gen_steps(C, &T, dealing, steps);
+        /* First every child's key, hash and cost, its slot fetched ahead; then each looked up in turn. */
+        if ((S.held + (size_t)ns) * 10 >= S.scap * 7 && rehash(&S) < 0) {
+            oom = 1;
+            goto done;
+        }
         for (int i = 0; i < ns; i++) {
             Step st = steps[i];
+            Child *ch = &kids[i];
             Undo u;
             int nd = dealt, gone, c;
-            int old[MAXN];
-            if (st.kind == 0) {
-                old[0] = col_cost(C, &w, T.c[st.s], T.len[st.s]);
-                old[1] = col_cost(C, &w, T.c[st.d], T.len[st.d]);
-            } else if (st.kind == 1) {
-                for (int j = 0; j < n; j++) old[j] = col_cost(C, &w, T.c[j], T.len[j]);
-            } else
-                old[0] = col_cost(C, &w, T.c[st.s], T.len[st.s]);
             apply_step(C, &T, st, &nd, &gone, &u);
             int done = runs + gone;
-            klen = encode(C, &T, nd, done, key, order);
-            int64_t id = store_put(&S, key, klen, order, nd >= C->stock_len ? n : 0, &fresh);
+            if (st.kind == 0) {
+                for (int j = 0; j < n; j++) cp[j] = &codes[j];
+                code_col(C, T.c[st.s], T.len[st.s], !dealing, st.s, &fresh[0]);
+                code_col(C, T.c[st.d], T.len[st.d], !dealing, st.d, &fresh[1]);
+                cp[st.s] = &fresh[0];
+                cp[st.d] = &fresh[1];
+                ch->len = (uint8_t)join(C, cp, nd, done, ch->key, ch->order);
+                c = e.cost + col_cost(C, &w, T.c[st.s], T.len[st.s]) + col_cost(C, &w, T.c[st.d], T.len[st.d]) -
+                    pcost[st.s] - pcost[st.d];
+                if (done != runs) c -= w.finished_run;
+            } else {
+                ch->len = (uint8_t)encode(C, &T, nd, done, ch->key, ch->order);
+                if (st.kind == 1) {
+                    c = e.cost + w.in_stock * (dealt - nd) - w.finished_run * (done - runs);
+                    for (int j = 0; j < u.cols; j++) c += col_cost(C, &w, T.c[j], T.len[j]) - pcost[j];
+                } else
+                    c = e.cost - w.finished_run + col_cost(C, &w, T.c[st.s], T.len[st.s]) - pcost[st.s];
+            }
+            undo_step(&T, &u);
+            ch->hash = hash_bytes(ch->key, ch->len);
+            __builtin_prefetch(&S.slots[ch->hash & (S.scap - 1)]);
+            ch->cost = c;
+            ch->dealt = (uint8_t)nd;
+            ch->runs = (uint8_t)done;
+        }
+        for (int i = 0; i < ns; i++) {
+            Child *ch = &kids[i];
+            off = store_put_h(&S, ch->key, ch->len, ch->order, ch->dealt >= C->stock_len ? n : 0, ch->hash);
+            if (off == -2) continue; /* held already */
+            int64_t id = off < 0 ? -1 : new_node(&S, (uint32_t)off, e.node, steps[i]);
             if (id < 0) {
                 oom = 1;
                 goto done;
             }
-            if (!fresh) {
-                undo_step(&T, &u);
-                continue;
-            }
-            Node *ch = &S.nodes[id];
-            ch->parent = e.node;
-            ch->kind = st.kind;
-            ch->s = st.kind == 0 ? (uint8_t)(st.s | (st.d << 4)) : st.s;
-            ch->dk = st.k;
-            if (st.kind == 0) {
-                c = e.cost + col_cost(C, &w, T.c[st.s], T.len[st.s]) + col_cost(C, &w, T.c[st.d], T.len[st.d]) -
-                    old[0] - old[1];
-                if (done != runs) c -= w.finished_run;
-            } else if (st.kind == 1) {
-                c = e.cost + w.in_stock * (dealt - nd) - w.finished_run * (done - runs);
-                for (int j = 0; j < u.cols; j++) c += col_cost(C, &w, T.c[j], T.len[j]) - old[j];
-            } else {
-                c = e.cost - w.finished_run + col_cost(C, &w, T.c[st.s], T.len[st.s]) - old[0];
-            }
-            undo_step(&T, &u);
-            if (done == C->runs_total) {
+            if (ch->runs == C->runs_total) {
                 outcome = "win";
                 win_node = id;
                 goto done;
             }
             pushes++;
-            if (c < best) {
-                best = c;
+            if (ch->cost < best) {
+                best = ch->cost;
                 best_node = id;
             }
-            if (heap_push(&S, (Entry){prio_key(c + w.path * (int)depth, pushes), (uint32_t)id, c, depth}) < 0) {
+            if (heap_push(&S, (Entry){prio_key(ch->cost + w.path * (int)depth, pushes), (uint32_t)id, ch->cost,
+                                      depth}) < 0) {
                 oom = 1;
                 goto done;
             }
         }
     }
 done:;
+    free(kids);
     Py_END_ALLOW_THREADS
     if (oom) {
         store_free(&S);
@@ -891,7 +988,7 @@ done:;
     if (line && PyList_Reverse(line) < 0) Py_CLEAR(line);
     PyObject *res = NULL;
     if (line) {
-        size_t held = S.nn;
+        size_t held = S.held;
         res = Py_BuildValue("{s:s,s:N,s:L,s:i,s:n,s:n,s:n,s:n,s:n,s:n,s:d}", "outcome", outcome, "line", line,
                             "nodes", nodes, "best", best, "open", (Py_ssize_t)S.hn, "held", (Py_ssize_t)held,
                             "key_bytes", (Py_ssize_t)S.alen, "node_bytes", (Py_ssize_t)(held * sizeof(Node)),
