@@ -678,12 +678,18 @@ typedef struct {
     uint8_t kind, s, dk, pad; /* s: a move's source | destination << 4, a send's column; dk: a move's count */
 } Node;
 
+/* The frontier: a bucket queue, one stack a priority (the costs are whole numbers in a narrow range): the least
+ * priority first, the newest first among equals (the pure search's heap order, in O(1) a push or a pop). */
 typedef struct {
-    int64_t key; /* priority * 2^32 + (2^32 - 1 - pushes): the least first, the newest first among equals */
     uint32_t node;
     int32_t cost;
     uint32_t depth;
 } Entry;
+
+typedef struct {
+    Entry *v;
+    uint32_t n, cap;
+} Bucket;
 
 typedef struct {
     Node *nodes;
@@ -692,15 +698,18 @@ typedef struct {
     size_t alen, acap;
     uint64_t *slots; /* (hash high 32 bits << 32) | arena offset of the key's length byte + 1; 0 empty */
     size_t scap, held;
-    Entry *heap;
-    size_t hn, hcap;
+    Bucket *bq;
+    int64_t base; /* the priority of bq[0] */
+    size_t nb, lo, hn; /* buckets; the lowest that may hold an entry; entries */
+    size_t hbytes;
 } Store;
 
 static void store_free(Store *S) {
     free(S->nodes);
     free(S->arena);
     free(S->slots);
-    free(S->heap);
+    for (size_t i = 0; i < S->nb; i++) free(S->bq[i].v);
+    free(S->bq);
 }
 
 static int grow(void **p, size_t *cap, size_t need, size_t size) {
@@ -779,32 +788,55 @@ static void node_order(const Store *S, const Node *nd, int n, uint8_t *order) {
     for (int i = 0; i < n; i++) order[i] = (uint8_t)((p[i / 2] >> ((i & 1) * 4)) & 15);
 }
 
-static int heap_push(Store *S, Entry e) {
-    if (grow((void **)&S->heap, &S->hcap, S->hn + 1, sizeof(Entry)) < 0) return -1;
-    size_t i = S->hn++;
-    while (i) {
-        size_t p = (i - 1) / 2;
-        if (S->heap[p].key <= e.key) break;
-        S->heap[i] = S->heap[p];
-        i = p;
+static int heap_push(Store *S, int64_t prio, Entry e) {
+    if (!S->nb) {
+        S->nb = 4096;
+        S->base = prio - 2048;
+        S->bq = calloc(S->nb, sizeof(Bucket));
+        if (!S->bq) return -1;
+        S->lo = S->nb;
     }
-    S->heap[i] = e;
+    int64_t i = prio - S->base;
+    if (i < 0) {
+        size_t extra = S->nb > (size_t)(-i) + 1024 ? S->nb : (size_t)(-i) + 1024;
+        Bucket *b = calloc(S->nb + extra, sizeof(Bucket));
+        if (!b) return -1;
+        memcpy(b + extra, S->bq, S->nb * sizeof(Bucket));
+        free(S->bq);
+        S->bq = b;
+        S->nb += extra;
+        S->base -= (int64_t)extra;
+        S->lo += extra;
+        i += (int64_t)extra;
+    } else if ((size_t)i >= S->nb) {
+        size_t extra = S->nb > (size_t)i - S->nb + 1024 ? S->nb : (size_t)i - S->nb + 1024;
+        Bucket *b = realloc(S->bq, (S->nb + extra) * sizeof(Bucket));
+        if (!b) return -1;
+        memset(b + S->nb, 0, extra * sizeof(Bucket));
+        if (S->lo == S->nb) S->lo += extra;
+        S->bq = b;
+        S->nb += extra;
+    }
+    Bucket *b = &S->bq[i];
+    if (b->n == b->cap) {
+        uint32_t cap = b->cap ? b->cap * 2 : 16;
+        Entry *v = realloc(b->v, cap * sizeof(Entry));
+        if (!v) return -1;
+        S->hbytes += (cap - b->cap) * sizeof(Entry);
+        b->v = v;
+        b->cap = cap;
+    }
+    b->v[b->n++] = e;
+    if ((size_t)i < S->lo) S->lo = (size_t)i;
+    S->hn++;
     return 0;
 }
 
 static Entry heap_pop(Store *S) {
-    Entry top = S->heap[0], last = S->heap[--S->hn];
-    size_t i = 0, n = S->hn;
-    for (;;) {
-        size_t l = 2 * i + 1;
-        if (l >= n) break;
-        size_t m = (l + 1 < n && S->heap[l + 1].key < S->heap[l].key) ? l + 1 : l;
-        if (S->heap[m].key >= last.key) break;
-        S->heap[i] = S->heap[m];
-        i = m;
-    }
-    if (n) S->heap[i] = last;
-    return top;
+    while (!S->bq[S->lo].n) S->lo++;
+    S->hn--;
+    Bucket *b = &S->bq[S->lo];
+    return b->v[--b->n];
 }
 
 /* A child worked out before it is looked up. */
@@ -822,9 +854,6 @@ static double now_s(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static inline int64_t prio_key(int prio, uint32_t pushes) {
-    return (int64_t)prio * 4294967296LL + (int64_t)(0xFFFFFFFFu - pushes);
-}
 
 /* search(dealt, runs, weights, node_limit, held, seconds) from the root given at construction ->
  * dict(outcome, line, nodes, best, open, held, key_bytes, bytes): solver._search's answers. */
@@ -846,7 +875,6 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     long long nodes = 0;
     int best = 0, oom = 0;
     double t0 = now_s(), deadline = seconds > 0 ? t0 + seconds : 0;
-    uint32_t pushes = 0;
     Child *kids = NULL;
     Py_BEGIN_ALLOW_THREADS
     Table T = C->root;
@@ -863,7 +891,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     int cost0 = w.in_stock * (C->stock_len - dealt0) - w.finished_run * runs0;
     for (int i = 0; i < n; i++) cost0 += col_cost(C, &w, T.c[i], T.len[i]);
     best = cost0;
-    if (heap_push(&S, (Entry){prio_key(cost0, 0), 0, cost0, 0}) < 0) {
+    if (heap_push(&S, cost0, (Entry){0, cost0, 0}) < 0) {
         oom = 1;
         goto done;
     }
@@ -952,13 +980,11 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 win_node = id;
                 goto done;
             }
-            pushes++;
             if (ch->cost < best) {
                 best = ch->cost;
                 best_node = id;
             }
-            if (heap_push(&S, (Entry){prio_key(ch->cost + w.path * (int)depth, pushes), (uint32_t)id, ch->cost,
-                                      depth}) < 0) {
+            if (heap_push(&S, (int64_t)ch->cost + (int64_t)w.path * depth, (Entry){(uint32_t)id, ch->cost, depth}) < 0) {
                 oom = 1;
                 goto done;
             }
@@ -993,7 +1019,7 @@ done:;
                             "nodes", nodes, "best", best, "open", (Py_ssize_t)S.hn, "held", (Py_ssize_t)held,
                             "key_bytes", (Py_ssize_t)S.alen, "node_bytes", (Py_ssize_t)(held * sizeof(Node)),
                             "slot_bytes", (Py_ssize_t)(S.scap * sizeof(uint64_t)),
-                            "heap_bytes", (Py_ssize_t)(S.hn * sizeof(Entry)), "seconds", secs);
+                            "heap_bytes", (Py_ssize_t)S.hbytes, "seconds", secs);
     }
     store_free(&S);
     return res;
