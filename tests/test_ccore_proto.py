@@ -76,14 +76,17 @@ def test_the_children_and_keys_are_the_pure_cores(variant, suits, auto, pruning)
 
 @pytest.mark.parametrize(("variant", "suits", "seed"), [("spiderette", 4, 1), ("spiderette", 1, 3),
                                                       ("spiderette", 2, 5), ("will_o_the_wisp", 4, 2),
-                                                      ("red_black_spiderette", 4, 4), ("spider", 1, 6)])
+                                                      ("red_black_spiderette", 4, 4), ("spider", 1, 6),
+                                                      # (won within the budget)
+                                                      ("spiderette", 1, 5), ("spiderette", 2, 12),
+                                                      ("red_black_spiderette", 4, 27)])
 def test_the_c_search_expands_the_pure_searchs_tables(variant, suits, seed):
     g = Game(variant, seed=seed, suits=suits)
     space = solver._Search(g)
     w = space.w
-    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, 3000, None), None)
+    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, 8000, None), None)
     res = make_ccore(g, COMPLETE).search(0, g.runs_completed, (w.hidden, w.buried, w.out_of_order, w.off_suit,
                                                                w.in_stock, w.empty_column, w.finished_run, w.path),
-                                         3000, 0, 0.0)
+                                         8000, 0, 0.0)
     assert (res["outcome"], res["nodes"], res["best"], res["open"]) == (outcome, nodes, best, still)
     assert [tuple(s) for s in res["line"]] == [step_of(m) for m in line]

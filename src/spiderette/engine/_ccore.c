@@ -978,6 +978,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             if (ch->runs == C->runs_total) {
                 outcome = "win";
                 win_node = id;
+                best = ch->cost; /* (the pure search's answer: the winning table's disorder) */
                 goto done;
             }
             if (ch->cost < best) {
