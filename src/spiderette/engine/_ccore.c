@@ -702,6 +702,7 @@ typedef struct {
     int64_t base; /* the priority of bq[0] */
     size_t nb, lo, hn; /* buckets; the lowest that may hold an entry; entries */
     size_t hbytes;
+    int kmax; /* the longest key held */
 } Store;
 
 static void store_free(Store *S) {
@@ -765,6 +766,7 @@ static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t 
         S->arena[S->alen++] = (uint8_t)(order[i] | ((i + 1 < olen ? order[i + 1] : 0) << 4));
     S->slots[j] = tag | (uint64_t)(off + 1);
     S->held++;
+    if (len > S->kmax) S->kmax = len;
     return (int64_t)off;
 }
 
@@ -1016,11 +1018,11 @@ done:;
     PyObject *res = NULL;
     if (line) {
         size_t held = S.held;
-        res = Py_BuildValue("{s:s,s:N,s:L,s:i,s:n,s:n,s:n,s:n,s:n,s:n,s:d}", "outcome", outcome, "line", line,
+        res = Py_BuildValue("{s:s,s:N,s:L,s:i,s:n,s:n,s:n,s:n,s:n,s:n,s:d,s:i}", "outcome", outcome, "line", line,
                             "nodes", nodes, "best", best, "open", (Py_ssize_t)S.hn, "held", (Py_ssize_t)held,
                             "key_bytes", (Py_ssize_t)S.alen, "node_bytes", (Py_ssize_t)(held * sizeof(Node)),
                             "slot_bytes", (Py_ssize_t)(S.scap * sizeof(uint64_t)),
-                            "heap_bytes", (Py_ssize_t)S.hbytes, "seconds", secs);
+                            "heap_bytes", (Py_ssize_t)S.hbytes, "seconds", secs, "key_max", S.kmax);
     }
     store_free(&S);
     return res;
