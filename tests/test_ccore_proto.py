@@ -90,3 +90,15 @@ def test_the_c_search_expands_the_pure_searchs_tables(variant, suits, seed):
                                          8000, 0, 0.0)
     assert (res["outcome"], res["nodes"], res["best"], res["open"]) == (outcome, nodes, best, still)
     assert [tuple(s) for s in res["line"]] == [step_of(m) for m in line]
+
+
+def test_the_c_search_stops_at_the_held_bound_where_the_pure_one_does():
+    g = Game(seed=80)
+    space = solver._Search(g)
+    w = space.w
+    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, 20_000, 5_000), None)
+    res = make_ccore(g, COMPLETE).search(0, 0, (w.hidden, w.buried, w.out_of_order, w.off_suit, w.in_stock,
+                                                w.empty_column, w.finished_run, w.path), 20_000, 5_000, 0.0)
+    assert outcome == "held"
+    assert (res["outcome"], res["nodes"], res["best"], res["open"]) == (outcome, nodes, best, still)
+    assert [tuple(s) for s in res["line"]] == [step_of(m) for m in line]
