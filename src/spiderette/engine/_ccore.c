@@ -341,12 +341,28 @@ typedef struct {
     int nbits;
 } Code;
 
+/* A writer of whole 64-bit words (the bits above the last written stay 0). */
+typedef struct {
+    uint64_t *w;
+    uint64_t acc;
+    int n, q;
+} WW;
+
+static inline void ww_put(WW *x, uint64_t v, int bits) {
+    x->acc |= v << x->n;
+    x->n += bits;
+    if (x->n >= 64) {
+        x->w[x->q++] = x->acc;
+        x->n -= 64;
+        x->acc = x->n ? v >> (bits - x->n) : 0;
+    }
+}
+
 static inline void code_col(const CCore *C, const uint8_t *col, int len, int sorted, int i, Code *k) {
-    uint8_t *start = (uint8_t *)k->w;
-    BW w = {start, 0, 0};
+    WW w = {k->w, 0, 0, 0};
     int down = col[0];
-    bw_put(&w, (uint32_t)down, C->down_bits);
-    if (sorted && down) bw_put(&w, C->canon[i][down], C->orig_bits);
+    ww_put(&w, (uint64_t)down, C->down_bits);
+    if (sorted && down) ww_put(&w, C->canon[i][down], C->orig_bits);
     int p = down + 1, prev = -1;
     if (down && C->implicit_first) {
         prev = col[p];
@@ -356,21 +372,24 @@ static inline void code_col(const CCore *C, const uint8_t *col, int len, int sor
         int c = col[p];
         if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
             if (c == prev - 1)
-                bw_put(&w, 0, 1);
+                ww_put(&w, 0, 1);
             else
-                bw_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+                ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
         } else
-            bw_put(&w, 3u | ((uint32_t)c << 3), 9);
+            ww_put(&w, 3u | ((uint32_t)c << 3), 9);
         prev = c;
     }
-    bw_put(&w, 7, 3);
-    k->nbits = (int)(w.p - start) * 8 + w.n;
-    if (w.n) *w.p++ = (uint8_t)w.acc;
+    ww_put(&w, 7, 3);
+    k->nbits = w.q * 64 + w.n;
+    if (w.n) k->w[w.q] = w.acc;
 }
 
+/* A total order of codes (any one will do: it only makes the sorted key canonical). */
 static inline int codecmp(const Code *a, const Code *b) {
     if (a->nbits != b->nbits) return a->nbits - b->nbits;
-    return memcmp(a->w, b->w, (size_t)((a->nbits + 7) >> 3));
+    for (int q = 0, words = (a->nbits + 63) >> 6; q < words; q++)
+        if (a->w[q] != b->w[q]) return a->w[q] < b->w[q] ? -1 : 1;
+    return 0;
 }
 
 static inline void put_bits(uint64_t *kw, int *pos, uint64_t v, int bits) {
@@ -384,8 +403,11 @@ static inline void put_bits(uint64_t *kw, int *pos, uint64_t v, int bits) {
 /* The key of a table from its columns' codes (cp[i]: column i's), sorted where no card is left to deal: written to
  * out, its length returned; order[j]: the column coded j-th. (Little-endian words: the bytes are the stream.) */
 static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint8_t *out, uint8_t *order) {
-    int n = C->n;
-    for (int i = 0; i < n; i++) order[i] = (uint8_t)i;
+    int n = C->n, total = C->dealt_bits + C->runs_bits;
+    for (int i = 0; i < n; i++) {
+        order[i] = (uint8_t)i;
+        total += cp[i]->nbits;
+    }
     if (dealt >= C->stock_len)
         for (int i = 1; i < n; i++) {
             uint8_t x = order[i];
@@ -397,7 +419,7 @@ static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint
             order[j + 1] = x;
         }
     uint64_t kw[KEYW];
-    memset(kw, 0, sizeof kw);
+    memset(kw, 0, (size_t)(((total + 63) >> 6) + 1) * sizeof(uint64_t));
     int pos = 0;
     put_bits(kw, &pos, (uint64_t)dealt, C->dealt_bits);
     put_bits(kw, &pos, (uint64_t)runs, C->runs_bits);
@@ -405,11 +427,7 @@ static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint
         const Code *k = cp[order[j]];
         int full = k->nbits >> 6, rem = k->nbits & 63;
         for (int q = 0; q < full; q++) put_bits(kw, &pos, k->w[q], 64);
-        if (rem) {
-            uint64_t v = 0;
-            memcpy(&v, &k->w[full], (size_t)((rem + 7) >> 3));
-            put_bits(kw, &pos, v & ((1ull << rem) - 1), rem);
-        }
+        if (rem) put_bits(kw, &pos, k->w[full], rem); /* (its bits above rem are 0) */
     }
     int len = (pos + 7) >> 3;
     memcpy(out, kw, (size_t)len);
