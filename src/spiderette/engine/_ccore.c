@@ -402,7 +402,8 @@ static inline void put_bits(uint64_t *kw, int *pos, uint64_t v, int bits) {
 #define KEYW 24
 /* The key of a table from its columns' codes (cp[i]: column i's), sorted where no card is left to deal: written to
  * out, its length returned; order[j]: the column coded j-th. (Little-endian words: the bytes are the stream.) */
-static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint8_t *out, uint8_t *order) {
+static int join_with(const CCore *C, const Code *const *cp, int dealt, int runs, uint8_t *out, uint8_t *order,
+                     const uint8_t *parent, const uint8_t *porder, const int *ppos, int same_head, int s, int d) {
     int n = C->n, total = C->dealt_bits + C->runs_bits;
     for (int i = 0; i < n; i++) {
         order[i] = (uint8_t)i;
@@ -420,10 +421,17 @@ static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint
         }
     uint64_t kw[KEYW];
     memset(kw, 0, (size_t)(((total + 63) >> 6) + 1) * sizeof(uint64_t));
-    int pos = 0;
-    put_bits(kw, &pos, (uint64_t)dealt, C->dealt_bits);
-    put_bits(kw, &pos, (uint64_t)runs, C->runs_bits);
-    for (int j = 0; j < n; j++) {
+    int pos = 0, j = 0;
+    if (parent && same_head) { /* the columns coded before the first that differs from the parent's: its bits */
+        while (j < n && order[j] == porder[j] && order[j] != s && order[j] != d) j++;
+        pos = ppos[j];
+        memcpy(kw, parent, (size_t)(pos >> 3));
+        if (pos & 7) ((uint8_t *)kw)[pos >> 3] = (uint8_t)(parent[pos >> 3] & ((1u << (pos & 7)) - 1));
+    } else {
+        put_bits(kw, &pos, (uint64_t)dealt, C->dealt_bits);
+        put_bits(kw, &pos, (uint64_t)runs, C->runs_bits);
+    }
+    for (; j < n; j++) {
         const Code *k = cp[order[j]];
         int full = k->nbits >> 6, rem = k->nbits & 63;
         for (int q = 0; q < full; q++) put_bits(kw, &pos, k->w[q], 64);
@@ -432,6 +440,10 @@ static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint
     int len = (pos + 7) >> 3;
     memcpy(out, kw, (size_t)len);
     return len;
+}
+
+static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint8_t *out, uint8_t *order) {
+    return join_with(C, cp, dealt, runs, out, order, NULL, NULL, NULL, 0, -1, -1);
 }
 
 /* Writes the key of (T, dealt, runs) to out; returns its length in bytes; order[] gets the columns' order. */
@@ -900,6 +912,8 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     Table T = C->root;
     uint8_t key[MAXENC * 2], order[MAXN];
     Code codes[MAXN], fresh[2];
+    uint8_t pkey[MAXENC * 2], porder[MAXN];
+    int ppos[MAXN + 1];
     const Code *cp[MAXN];
     int pcost[MAXN];
     int klen = encode(C, &T, dealt0, runs0, key, order);
@@ -948,6 +962,13 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             code_col(C, T.c[i], T.len[i], !dealing, i, &codes[i]);
             pcost[i] = col_cost(C, &w, T.c[i], T.len[i]);
         }
+        /* the parent's key, and where each of its coded columns starts in it (a child's key begins as it) */
+        memcpy(pkey, S.arena + here->off + 1, S.arena[here->off]);
+        if (!dealing) memcpy(porder, order, (size_t)n);
+        else
+            for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
+        ppos[0] = C->dealt_bits + C->runs_bits;
+        for (int j = 0; j < n; j++) ppos[j + 1] = ppos[j] + codes[porder[j]].nbits;
         int ns = gen_steps(C, &T, dealing, steps);
         /* First every child's key, hash and cost, its slot fetched ahead; then each looked up in turn. */
         if ((S.held + (size_t)ns) * 10 >= S.scap * 7 && rehash(&S) < 0) {
@@ -967,7 +988,8 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 code_col(C, T.c[st.d], T.len[st.d], !dealing, st.d, &fresh[1]);
                 cp[st.s] = &fresh[0];
                 cp[st.d] = &fresh[1];
-                ch->len = (uint8_t)join(C, cp, nd, done, ch->key, ch->order);
+                ch->len = (uint8_t)join_with(C, cp, nd, done, ch->key, ch->order, pkey, porder, ppos, done == runs,
+                                             st.s, st.d);
                 c = e.cost + col_cost(C, &w, T.c[st.s], T.len[st.s]) + col_cost(C, &w, T.c[st.d], T.len[st.d]) -
                     pcost[st.s] - pcost[st.d];
                 if (done != runs) c -= w.finished_run;
