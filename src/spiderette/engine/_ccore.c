@@ -459,13 +459,15 @@ static int encode(const CCore *C, const Table *T, int dealt, int runs, uint8_t *
 }
 
 /* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. */
-static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Table *T, int *dealt, int *runs) {
+static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Table *T, int *dealt, int *runs,
+                   int *starts) {
     BR r = {key, 0, 0};
     int n = C->n;
     *dealt = (int)br_get(&r, C->dealt_bits);
     *runs = (int)br_get(&r, C->runs_bits);
     int sorted = *dealt >= C->stock_len;
     for (int j = 0; j < n; j++) {
+        if (starts) starts[j] = (int)(r.p - key) * 8 - r.n; /* (where the j-th coded column starts) */
         int down = (int)br_get(&r, C->down_bits);
         int i = sorted ? order[j] : j;
         int origin = (sorted && down) ? (int)br_get(&r, C->orig_bits) : i;
@@ -493,6 +495,25 @@ static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Tab
         }
         T->len[i] = (uint8_t)len;
     }
+    if (starts) starts[n] = (int)(r.p - key) * 8 - r.n;
+}
+
+/* The 64 bits of p from bit `bit` on (p readable 9 bytes past them). */
+static inline uint64_t bits64(const uint8_t *p, int bit) {
+    uint64_t lo;
+    memcpy(&lo, p + (bit >> 3), 8);
+    int r = bit & 7;
+    if (r) lo = (lo >> r) | ((uint64_t)p[(bit >> 3) + 8] << (64 - r));
+    return lo;
+}
+
+/* A column's code read back out of a key (bits start .. start + nbits). */
+static inline void code_at(const uint8_t *p, int start, int nbits, Code *k) {
+    int q = 0;
+    k->nbits = nbits;
+    for (; (q + 1) * 64 <= nbits; q++) k->w[q] = bits64(p, start + 64 * q);
+    int rem = nbits - q * 64;
+    if (rem) k->w[q] = bits64(p, start + 64 * q) & ((1ull << rem) - 1);
 }
 
 static inline uint64_t hash_bytes(const uint8_t *p, int len) {
@@ -675,7 +696,7 @@ static PyObject *CCore_decode(CCore *self, PyObject *args) {
     memcpy(ob, order.buf, (size_t)(order.len < MAXN ? order.len : MAXN));
     PyBuffer_Release(&key);
     PyBuffer_Release(&order);
-    decode(self, kb, ob, &T, &dealt, &runs);
+    decode(self, kb, ob, &T, &dealt, &runs, NULL);
     PyObject *tt = table_to(self, &T);
     if (!tt) return NULL;
     return Py_BuildValue("(Nii)", tt, dealt, runs);
@@ -956,19 +977,16 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         int dealt, runs;
         const Node *here = &S.nodes[e.node];
         node_order(&S, here, n, order);
-        decode(C, S.arena + here->off + 1, order, &T, &dealt, &runs);
-        int dealing = dealt < C->stock_len;
-        for (int i = 0; i < n; i++) { /* (a move's child shares all but two columns' codes with its parent) */
-            code_col(C, T.c[i], T.len[i], !dealing, i, &codes[i]);
-            pcost[i] = col_cost(C, &w, T.c[i], T.len[i]);
-        }
-        /* the parent's key, and where each of its coded columns starts in it (a child's key begins as it) */
+        /* the parent's key, and where each of its coded columns starts in it: a move's child shares all but
+         * two columns' codes with it (read back out of the key), and its key begins as the parent's */
         memcpy(pkey, S.arena + here->off + 1, S.arena[here->off]);
+        decode(C, pkey, order, &T, &dealt, &runs, ppos);
+        int dealing = dealt < C->stock_len;
         if (!dealing) memcpy(porder, order, (size_t)n);
         else
             for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
-        ppos[0] = C->dealt_bits + C->runs_bits;
-        for (int j = 0; j < n; j++) ppos[j + 1] = ppos[j] + codes[porder[j]].nbits;
+        for (int j = 0; j < n; j++) code_at(pkey, ppos[j], ppos[j + 1] - ppos[j], &codes[porder[j]]);
+        for (int i = 0; i < n; i++) pcost[i] = col_cost(C, &w, T.c[i], T.len[i]);
         int ns = gen_steps(C, &T, dealing, steps);
         /* First every child's key, hash and cost, its slot fetched ahead; then each looked up in turn. */
         if ((S.held + (size_t)ns) * 10 >= S.scap * 7 && rehash(&S) < 0) {
