@@ -77,6 +77,8 @@ def test_the_children_and_keys_are_the_pure_cores(variant, suits, auto, pruning)
 @pytest.mark.parametrize(("variant", "suits", "seed"), [("spiderette", 4, 1), ("spiderette", 1, 3),
                                                       ("spiderette", 2, 5), ("will_o_the_wisp", 4, 2),
                                                       ("red_black_spiderette", 4, 4), ("spider", 1, 6),
+                                                      ("spider", 2, 2), ("spider", 4, 1),
+                                                      (KINDS[-2][0], 4, 3), (KINDS[-1][0], 1, 4),
                                                       # (won within the budget)
                                                       ("spiderette", 1, 5), ("spiderette", 2, 12),
                                                       ("red_black_spiderette", 4, 27)])
