@@ -104,3 +104,16 @@ def test_the_c_search_stops_at_the_held_bound_where_the_pure_one_does():
     assert outcome == "held"
     assert (res["outcome"], res["nodes"], res["best"], res["open"]) == (outcome, nodes, best, still)
     assert [tuple(s) for s in res["line"]] == [step_of(m) for m in line]
+
+
+@pytest.mark.parametrize(("suits", "seed"), [(2, 12), (4, 1)])
+def test_the_c_search_sends_finished_runs_by_hand_as_the_pure_one(suits, seed):
+    g = Game(seed=seed, suits=suits, auto_remove=False)
+    space = solver._Search(g)
+    w = space.w
+    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, 8000, None), None)
+    res = make_ccore(g, COMPLETE).search(0, 0, (w.hidden, w.buried, w.out_of_order, w.off_suit, w.in_stock,
+                                                w.empty_column, w.finished_run, w.path), 8000, 0, 0.0)
+    assert (res["outcome"], res["nodes"], res["best"], res["open"]) == (outcome, nodes, best, still)
+    assert [tuple(s) for s in res["line"]] == [step_of(m) for m in line]
+    assert outcome == "win" or suits == 4   # (deal 12 of two suits is won, its runs sent by hand)
