@@ -117,3 +117,23 @@ def test_the_c_search_sends_finished_runs_by_hand_as_the_pure_one(suits, seed):
     assert (res["outcome"], res["nodes"], res["best"], res["open"]) == (outcome, nodes, best, still)
     assert [tuple(s) for s in res["line"]] == [step_of(m) for m in line]
     assert outcome == "win" or suits == 4   # (deal 12 of two suits is won, its runs sent by hand)
+
+
+@pytest.mark.parametrize(("variant", "suits", "seed", "tables", "held"),
+                         [("spiderette", 4, 12, 5000, None), ("spiderette", 4, 80, 60_000, None),   # (80: lost)
+                          ("spiderette", 4, 80, 60_000, 5000), ("spiderette", 1, 3, 20_000, None),
+                          ("spiderette", 2, 5, 20_000, None), ("will_o_the_wisp", 4, 2, 10_000, None),
+                          ("red_black_spiderette", 4, 4, 10_000, None), ("spider", 2, 2, 5000, None),
+                          ("spider", 4, 3, 5000, None)])
+def test_the_c_proof_pass_visits_the_pure_ones_tables(variant, suits, seed, tables, held):
+    """The layers in the pure pass's order (a layer's tables sorted as Python sorts its keys, the same layer's
+    new tables last in, first out), to the same counts at a budget, a held bound or the end."""
+    from spiderette import Limit
+    from spiderette.players.proof import prove
+
+    g = Game(variant, seed=seed, suits=suits)
+    p = prove(g, Limit(tables=tables, held=held))
+    r = make_ccore(g, COMPLETE).prove(g.runs_completed, tables, held or 0, 0.0)
+    assert (r["outcome"], r["tables"], r["still"], r["layers"], r["peak"], r["stopped"]) == \
+        (p.outcome, p.tables, p.still, p.layers, p.peak, p.stopped)
+    assert (p.outcome, p.stopped) != ("open", "") and (seed != 80 or p.outcome == "lost" or p.stopped == "memory limit")
