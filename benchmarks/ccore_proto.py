@@ -98,12 +98,27 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=60_000, help="tables each search expands (default 60,000)")
     ap.add_argument("--c-tables", type=int, default=0, help="also a C-only search of this many tables a deal")
     ap.add_argument("--deals", default="1-4", help="deals, as 1-4 or 1,5,9 (default 1-4)")
+    ap.add_argument("--prove", action="store_true",
+                    help="instead: the C proof pass of each deal to the end (--tables 0) or for --tables tables")
     ap.add_argument("--suits", type=int, default=4)
     args = ap.parse_args()
     if args.build:
         build()
     seeds = ([*range(int(args.deals.split("-")[0]), int(args.deals.split("-")[1]) + 1)] if "-" in args.deals
              else [int(s) for s in args.deals.split(",")])
+    if args.prove:
+        from spiderette.players import solver
+
+        print(f"C proof pass, spiderette, {args.suits} suits, {args.tables or 'no limit of'} tables, CPU time")
+        for seed in seeds:
+            g = Game(seed=seed, suits=args.suits)
+            t0 = time.process_time()
+            r = make_ccore(g, solver.COMPLETE).prove(g.runs_completed, args.tables, 0, 0.0)
+            s = time.process_time() - t0
+            print(f"{seed:>4} {r['outcome']:>5} {r['tables']:>10,} tables {s:6.2f} s {r['tables'] / s:>11,.0f}/s"
+                  f"  peak {r['peak']:,} held, {r['peak_bytes'] / max(1, r['peak']):.1f} B a table held at the"
+                  f" layers' ends")
+        return
     print(f"spiderette, {args.suits} suits, complete search (BALANCED), {args.tables:,} tables a deal, CPU time")
     print(f"{'deal':>4} {'outcome':>9} {'tables':>8} {'held':>9} {'same':>5} {'Python/s':>9} {'C/s':>11}"
           f" {'x':>6} {'key B':>6} {'held B':>7}")

@@ -1162,16 +1162,29 @@ static void proof_table(const CCore *C, const uint8_t *key, Table *T, int *dealt
     uint8_t ident[MAXN];
     for (int i = 0; i < C->n; i++) ident[i] = (uint8_t)i;
     decode(C, key, ident, T, dealt, runs, NULL);
-    if (*dealt >= C->stock_len) { /* insertion sort of the columns, bytes order (a shorter prefix first) */
-        for (int i = 1; i < C->n; i++)
-            for (int j = i; j > 0 && colcmp(T, j - 1, j) > 0; j--) {
-                uint8_t tmp[MAXCOL], tl = T->len[j];
-                memcpy(tmp, T->c[j], tl);
-                memcpy(T->c[j], T->c[j - 1], T->len[j - 1]);
-                T->len[j] = T->len[j - 1];
-                memcpy(T->c[j - 1], tmp, tl);
-                T->len[j - 1] = tl;
+    if (*dealt >= C->stock_len) { /* the columns sorted, bytes order (a shorter prefix first) */
+        int n = C->n, idx[MAXN];
+        for (int i = 0; i < n; i++) {
+            int x = i, j = i - 1;
+            while (j >= 0 && colcmp(T, idx[j], x) > 0) {
+                idx[j + 1] = idx[j];
+                j--;
             }
+            idx[j + 1] = x;
+        }
+        int moved = 0;
+        for (int i = 0; i < n; i++) moved |= idx[i] != i;
+        if (moved) {
+            Table S;
+            for (int i = 0; i < n; i++) {
+                S.len[i] = T->len[idx[i]];
+                memcpy(S.c[i], T->c[idx[i]], S.len[i]);
+            }
+            for (int i = 0; i < n; i++) {
+                T->len[i] = S.len[i];
+                memcpy(T->c[i], S.c[i], S.len[i]);
+            }
+        }
     }
 }
 
@@ -1215,6 +1228,8 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
     Table T = C->root;
     uint8_t key[MAXENC * 2], order[MAXN];
     Step steps[MAXSTEPS];
+    Code codes[MAXN], fresh[2];
+    const Code *cp[MAXN];
     int down0 = 0;
     for (int i = 0; i < n; i++) down0 += T.c[i][0];
 #define LAYER(dealt, down, runs) ((((size_t)(dealt) * (size_t)(DN + 1)) + (size_t)(DN - (down))) * (size_t)(RN + 1) + (size_t)(runs))
@@ -1302,13 +1317,27 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
                 tr[trn++] = 255; /* (end of a table) */
             }
             int dealing = dealt < C->stock_len;
+            for (int i = 0; i < n; i++) { /* (a move's child shares all but two columns' codes with it) */
+                code_col(C, T.c[i], T.len[i], !dealing, i, &codes[i]);
+                cp[i] = &codes[i];
+            }
             int ns = gen_steps(C, &T, dealing, steps);
             for (int i = 0; i < ns; i++) {
                 Undo u;
-                int nd = dealt, gone;
+                int nd = dealt, gone, klen;
                 int turned = apply_step(C, &T, steps[i], &nd, &gone, &u);
                 int done_ = runs + gone;
-                int klen = encode(C, &T, nd, done_, key, order);
+                if (steps[i].kind == 0) {
+                    int s_ = steps[i].s, d_ = steps[i].d;
+                    code_col(C, T.c[s_], T.len[s_], !dealing, s_, &fresh[0]);
+                    code_col(C, T.c[d_], T.len[d_], !dealing, d_, &fresh[1]);
+                    cp[s_] = &fresh[0];
+                    cp[d_] = &fresh[1];
+                    klen = join(C, cp, nd, done_, key, order);
+                    cp[s_] = &codes[s_];
+                    cp[d_] = &codes[d_];
+                } else
+                    klen = encode(C, &T, nd, done_, key, order);
                 undo_step(&T, &u);
                 size_t off;
                 if (steps[i].kind == 0 && !turned && !gone) { /* the same layer: most moves */
