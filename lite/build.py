@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -81,9 +82,9 @@ def log(text: str) -> None:
     print(f"[lite] {text}", flush=True)
 
 
-def run(cmd: list[str], cwd: Path | None = None) -> None:
+def run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
     log(" ".join(str(c) for c in cmd))
-    subprocess.run(cmd, cwd=cwd, check=True)
+    subprocess.run(cmd, cwd=cwd, check=True, env=env)
 
 
 def canonical(name: str) -> str:
@@ -242,11 +243,12 @@ def lesson_for_the_site(path: Path, needs: Iterable[str]) -> dict:
 
 # ------------------------------------------------------------------------------------------------ the wheels
 def own_wheel(cache: Path) -> Path:
-    """spiderette's wheel, built from this tree (the front end built by npm if static/ is missing)."""
+    """spiderette's wheel, built from this tree (the front end built by npm if static/ is missing): pure Python
+    (``SPIDERETTE_PURE_PYTHON=1``: no compiled search core, which the browser could not load)."""
     dest = cache / "dist"
     shutil.rmtree(dest, ignore_errors=True)
     run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--wheel-dir", str(dest), str(ROOT)])
+         "--wheel-dir", str(dest), str(ROOT)], env={**os.environ, "SPIDERETTE_PURE_PYTHON": "1"})
     return next(dest.glob("spiderette-*.whl"))
 
 
