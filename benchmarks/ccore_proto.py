@@ -17,7 +17,6 @@ The prototype is built ad hoc, never installed: ``--build`` writes ``_ccore<EXT_
 from __future__ import annotations
 
 import argparse
-import importlib
 import subprocess
 import sys
 import sysconfig
@@ -28,10 +27,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from spiderette import Game  # noqa: E402
-from spiderette.engine.core import ALWAYS, WITHOUT_STOCK, Pruning, columns_of, links_table  # noqa: E402
+from spiderette.engine.ccore import compiled_core as make_ccore  # noqa: E402
+from spiderette.engine.ccore import step_of  # noqa: E402
 
 SOURCE = REPO / "src" / "spiderette" / "engine" / "_ccore.c"
-WHEN = {"never": 0, ALWAYS: 1, WITHOUT_STOCK: 2}
 
 
 def build(quiet: bool = False) -> Path:
@@ -44,25 +43,6 @@ def build(quiet: bool = False) -> Path:
         print(" ".join(cmd))
     subprocess.run(cmd, check=True)
     return out
-
-
-def make_ccore(g: Game, pruning: Pruning, root: tuple[bytes, ...] | None = None):
-    """A ``CCore`` for ``g``'s rules and stock (every card known, as the solver sees them) and ``pruning``;
-    ``root``: the table whose face-down cards the keys leave out (``g``'s table)."""
-    rules = g.rules
-    return importlib.import_module("spiderette.engine._ccore").CCore(
-        root or columns_of(g), bytes(g.stock), links_table(rules.links),
-        None if rules.build == "any" else links_table(rules.fits), rules.unit or 0, rules.deal_with_empty,
-        g.auto_remove, WHEN[pruning.one_empty_column], WHEN[pruning.no_whole_column_to_empty], pruning.whole_groups,
-        pruning.eager, pruning.deals, pruning.shortest_first, g.runs_total, True)
-
-
-def step_of(m) -> tuple[int, int, int]:
-    """A ``Move`` as the prototype writes a step: ``(src, dst, count)``; a deal ``(-1, -1, 0)``, a send
-    ``(-2, i, 0)``."""
-    if m.kind == "move":
-        return m.src, m.dst, m.count
-    return (-1, -1, 0) if m.kind == "deal" else (-2, m.src, 0)
 
 
 def compare(seed: int, tables: int, suits: int = 4, variant: str = "spiderette") -> dict:

@@ -13,8 +13,6 @@ core, its reference: skipped unless the prototype is built (``python benchmarks/
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -26,8 +24,8 @@ from spiderette.players.solver import COMPLETE, EAGER_STREAMLINER, STREAMLINER
 
 pytest.importorskip("spiderette.engine._ccore", reason="the prototype is not built (benchmarks/ccore_proto.py --build)")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from ccore_proto import make_ccore, step_of  # noqa: E402
+from spiderette.engine.ccore import compiled_core as make_ccore
+from spiderette.engine.ccore import step_of
 
 SPIDERETTE = (1, 2, 3, 4, 5, 6, 7)
 KINDS = [(name, s, None) for name in BUILT_IN for s in RULES[name].suit_options] + [

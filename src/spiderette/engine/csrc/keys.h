@@ -1,0 +1,268 @@
+/* ------------------------------------------------------------------ the compact key
+ * A bit string, least significant bit first: dealt (dealt_bits), runs (runs_bits); then each column (in table
+ * order while cards are left to deal, else sorted: the columns are then interchangeable): its face-down count
+ * (down_bits), [sorted and cards face down: the column it stands in at the root (orig_bits): which face-down
+ * cards], then each face-up card as a code on the card below it:
+ *   0            one rank lower, same suit (the card's value minus one)
+ *   1 0 ss       one rank lower, suit ss
+ *   1 1 0 cccccc any card
+ *   1 1 1        end of column
+ * The face-down cards are never written (a column's are the first `down` of its root column), nor, where every
+ * card is known, the lowest face-up card of a column with cards face down (the root column's next card: a card
+ * lying on a face-down one has lain there since the root). Exact and decodable (decode()). */
+typedef struct {
+    uint8_t *p;
+    uint64_t acc;
+    int n;
+} BW;
+
+static inline void bw_put(BW *w, uint32_t v, int bits) {
+    w->acc |= (uint64_t)v << w->n;
+    w->n += bits;
+    while (w->n >= 8) {
+        *w->p++ = (uint8_t)w->acc;
+        w->acc >>= 8;
+        w->n -= 8;
+    }
+}
+
+typedef struct {
+    const uint8_t *p;
+    uint64_t acc;
+    int n;
+} BR;
+
+static inline uint32_t br_get(BR *r, int bits) {
+    while (r->n < bits) {
+        r->acc |= (uint64_t)(*r->p++) << r->n;
+        r->n += 8;
+    }
+    uint32_t v = (uint32_t)(r->acc & ((1u << bits) - 1));
+    r->acc >>= bits;
+    r->n -= bits;
+    return v;
+}
+
+static inline int colcmp(const Table *T, int a, int b) {
+    int la = T->len[a], lb = T->len[b];
+    int m = memcmp(T->c[a], T->c[b], (size_t)(la < lb ? la : lb));
+    return m ? m : la - lb;
+}
+
+/* One column's code (see above), as a bit string of nbits bits (bytes written: the first ceil(nbits / 8)). */
+#define CODEW 18
+typedef struct {
+    uint64_t w[CODEW];
+    int nbits;
+} Code;
+
+/* The first root column whose lowest face-down cards (and lowest face-up card, where implied) are those of col,
+ * a column with cards face down: which face-down cards a sorted key means. Read from the column's cards, not
+ * its place (the proof pass expands tables with their columns sorted); canon[i][down] where it is in place. */
+static inline int origin_of(const CCore *C, const uint8_t *col, int i) {
+    int down = col[0], same = down + (C->implicit_first ? 1 : 0);
+    if (C->root.c[i][0] >= down && !memcmp(C->root.c[i] + 1, col + 1, (size_t)same)) return C->canon[i][down];
+    for (int j = 0; j < C->n; j++)
+        if (C->root.c[j][0] >= down && !memcmp(C->root.c[j] + 1, col + 1, (size_t)same)) return j;
+    return i; /* (not reached: a column's face-down cards are its root column's) */
+}
+
+/* A writer of whole 64-bit words (the bits above the last written stay 0). */
+typedef struct {
+    uint64_t *w;
+    uint64_t acc;
+    int n, q;
+} WW;
+
+static inline void ww_put(WW *x, uint64_t v, int bits) {
+    x->acc |= v << x->n;
+    x->n += bits;
+    if (x->n >= 64) {
+        x->w[x->q++] = x->acc;
+        x->n -= 64;
+        x->acc = x->n ? v >> (bits - x->n) : 0;
+    }
+}
+
+static inline void code_col(const CCore *C, const uint8_t *col, int len, int sorted, int i, Code *k) {
+    WW w = {k->w, 0, 0, 0};
+    int down = col[0];
+    ww_put(&w, (uint64_t)down, C->down_bits);
+    if (sorted && down) ww_put(&w, origin_of(C, col, i), C->orig_bits);
+    int p = down + 1, prev = -1;
+    if (down && C->implicit_first) {
+        prev = col[p];
+        p++;
+    }
+    for (; p < len; p++) {
+        int c = col[p];
+        if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
+            if (c == prev - 1)
+                ww_put(&w, 0, 1);
+            else
+                ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+        } else
+            ww_put(&w, 3u | ((uint32_t)c << 3), 9);
+        prev = c;
+    }
+    ww_put(&w, 7, 3);
+    k->nbits = w.q * 64 + w.n;
+    if (w.n) k->w[w.q] = w.acc;
+}
+
+/* A total order of codes (any one will do: it only makes the sorted key canonical). */
+static inline int codecmp(const Code *a, const Code *b) {
+    if (a->nbits != b->nbits) return a->nbits - b->nbits;
+    for (int q = 0, words = (a->nbits + 63) >> 6; q < words; q++)
+        if (a->w[q] != b->w[q]) return a->w[q] < b->w[q] ? -1 : 1;
+    return 0;
+}
+
+static inline void put_bits(uint64_t *kw, int *pos, uint64_t v, int bits) {
+    int p = *pos, q = p >> 6, r = p & 63;
+    kw[q] |= v << r;
+    if (r && r + bits > 64) kw[q + 1] |= v >> (64 - r);
+    *pos = p + bits;
+}
+
+#define KEYW 24
+/* The key of a table from its columns' codes (cp[i]: column i's), sorted where no card is left to deal: written to
+ * out, its length returned; order[j]: the column coded j-th. (Little-endian words: the bytes are the stream.) */
+static int join_with(const CCore *C, const Code *const *cp, int dealt, int runs, uint8_t *out, uint8_t *order,
+                     const uint8_t *parent, const uint8_t *porder, const int *ppos, int same_head, int s, int d) {
+    int n = C->n, total = C->dealt_bits + C->runs_bits;
+    for (int i = 0; i < n; i++) {
+        order[i] = (uint8_t)i;
+        total += cp[i]->nbits;
+    }
+    if (dealt >= C->stock_len)
+        for (int i = 1; i < n; i++) {
+            uint8_t x = order[i];
+            int j = i - 1;
+            while (j >= 0 && codecmp(cp[order[j]], cp[x]) > 0) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = x;
+        }
+    uint64_t kw[KEYW];
+    memset(kw, 0, (size_t)(((total + 63) >> 6) + 1) * sizeof(uint64_t));
+    int pos = 0, j = 0;
+    if (parent && same_head) { /* the columns coded before the first that differs from the parent's: its bits */
+        while (j < n && order[j] == porder[j] && order[j] != s && order[j] != d) j++;
+        pos = ppos[j];
+        memcpy(kw, parent, (size_t)(pos >> 3));
+        if (pos & 7) ((uint8_t *)kw)[pos >> 3] = (uint8_t)(parent[pos >> 3] & ((1u << (pos & 7)) - 1));
+    } else {
+        put_bits(kw, &pos, (uint64_t)dealt, C->dealt_bits);
+        put_bits(kw, &pos, (uint64_t)runs, C->runs_bits);
+    }
+    for (; j < n; j++) {
+        const Code *k = cp[order[j]];
+        int full = k->nbits >> 6, rem = k->nbits & 63;
+        for (int q = 0; q < full; q++) put_bits(kw, &pos, k->w[q], 64);
+        if (rem) put_bits(kw, &pos, k->w[full], rem); /* (its bits above rem are 0) */
+    }
+    int len = (pos + 7) >> 3;
+    memcpy(out, kw, (size_t)len);
+    return len;
+}
+
+static int join(const CCore *C, const Code *const *cp, int dealt, int runs, uint8_t *out, uint8_t *order) {
+    return join_with(C, cp, dealt, runs, out, order, NULL, NULL, NULL, 0, -1, -1);
+}
+
+/* Writes the key of (T, dealt, runs) to out; returns its length in bytes; order[] gets the columns' order. */
+static int encode(const CCore *C, const Table *T, int dealt, int runs, uint8_t *out, uint8_t *order) {
+    Code codes[MAXN];
+    const Code *cp[MAXN];
+    int sorted = dealt >= C->stock_len;
+    for (int i = 0; i < C->n; i++) {
+        code_col(C, T->c[i], T->len[i], sorted, i, &codes[i]);
+        cp[i] = &codes[i];
+    }
+    return join(C, cp, dealt, runs, out, order);
+}
+
+/* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. */
+static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Table *T, int *dealt, int *runs,
+                   int *starts) {
+    BR r = {key, 0, 0};
+    int n = C->n;
+    *dealt = (int)br_get(&r, C->dealt_bits);
+    *runs = (int)br_get(&r, C->runs_bits);
+    int sorted = *dealt >= C->stock_len;
+    for (int j = 0; j < n; j++) {
+        if (starts) starts[j] = (int)(r.p - key) * 8 - r.n; /* (where the j-th coded column starts) */
+        int down = (int)br_get(&r, C->down_bits);
+        int i = sorted ? order[j] : j;
+        int origin = (sorted && down) ? (int)br_get(&r, C->orig_bits) : i;
+        uint8_t *col = T->c[i];
+        const uint8_t *rc = C->root.c[origin];
+        col[0] = (uint8_t)down;
+        memcpy(col + 1, rc + 1, (size_t)down);
+        int len = 1 + down, prev = -1;
+        if (down && C->implicit_first) {
+            prev = rc[down + 1];
+            col[len++] = (uint8_t)prev;
+        }
+        for (;;) {
+            int c;
+            if (!br_get(&r, 1))
+                c = prev - 1;
+            else if (!br_get(&r, 1))
+                c = (int)(br_get(&r, 2) << 4) | (RANK(prev) - 1);
+            else if (!br_get(&r, 1))
+                c = (int)br_get(&r, 6);
+            else
+                break;
+            col[len++] = (uint8_t)c;
+            prev = c;
+        }
+        T->len[i] = (uint8_t)len;
+    }
+    if (starts) starts[n] = (int)(r.p - key) * 8 - r.n;
+}
+
+/* The 64 bits of p from bit `bit` on (p readable 9 bytes past them). */
+static inline uint64_t bits64(const uint8_t *p, int bit) {
+    uint64_t lo;
+    memcpy(&lo, p + (bit >> 3), 8);
+    int r = bit & 7;
+    if (r) lo = (lo >> r) | ((uint64_t)p[(bit >> 3) + 8] << (64 - r));
+    return lo;
+}
+
+/* A column's code read back out of a key (bits start .. start + nbits). */
+static inline void code_at(const uint8_t *p, int start, int nbits, Code *k) {
+    int q = 0;
+    k->nbits = nbits;
+    for (; (q + 1) * 64 <= nbits; q++) k->w[q] = bits64(p, start + 64 * q);
+    int rem = nbits - q * 64;
+    if (rem) k->w[q] = bits64(p, start + 64 * q) & ((1ull << rem) - 1);
+}
+
+static inline uint64_t hash_bytes(const uint8_t *p, int len) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
+    while (len >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        h = (h ^ (v * 0xBF58476D1CE4E5B9ull));
+        h = ((h << 31) | (h >> 33)) * 0x94D049BB133111EBull;
+        p += 8;
+        len -= 8;
+    }
+    if (len) {
+        uint64_t v = 0;
+        memcpy(&v, p, (size_t)len);
+        h = (h ^ (v * 0xBF58476D1CE4E5B9ull));
+        h = ((h << 31) | (h >> 33)) * 0x94D049BB133111EBull;
+    }
+    h ^= h >> 30;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 31;
+    return h;
+}
+
