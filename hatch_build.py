@@ -1,8 +1,9 @@
-"""The build hook of the compiled search core (issue 44; a PROTOTYPE on branch i44-proto).
+"""The build hook of the compiled search core (issue 44).
 
 hatchling calls it for each target (``[tool.hatch.build.hooks.custom]`` in pyproject.toml). For a wheel it
-compiles ``src/spiderette/engine/_ccore.c`` with setuptools' ``build_ext`` (the platform's compiler: gcc or
-clang, MSVC on Windows, the flags Python was built with) and:
+compiles ``src/spiderette/engine/_ccore.c`` (one translation unit: it includes its parts from ``csrc/``)
+with setuptools' ``build_ext`` (the platform's compiler: gcc or clang, MSVC on Windows, the flags Python was
+built with) and:
 
 * a wheel (``python -m build``, ``pip install .``): puts the extension in the wheel, which is then
   platform-specific (``pure_python = False``, ``infer_tag``: ``cp311-cp311-linux_x86_64`` and the like);
@@ -38,7 +39,10 @@ def compile_core(root: Path, out_dir: Path) -> Path:
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
-    ext = Extension(MODULE, [str(root / SOURCE)], extra_compile_args=[] if os.name == "nt" else ["-O2"])
+    parts = sorted(str(p) for p in (root / SOURCE).parent.glob("csrc/*.h"))
+    # (-g0: no debug information, a third of the size; Python's own flags ask for -g)
+    ext = Extension(MODULE, [str(root / SOURCE)], depends=parts,
+                    extra_compile_args=[] if os.name == "nt" else ["-O2", "-g0"])
     dist = Distribution({"name": "spiderette", "ext_modules": [ext]})
     cmd = build_ext(dist)
     cmd.build_lib = str(out_dir)

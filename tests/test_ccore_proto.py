@@ -25,7 +25,7 @@ from spiderette.players.solver import COMPLETE, EAGER_STREAMLINER, STREAMLINER
 pytest.importorskip("spiderette.engine._ccore", reason="the prototype is not built (benchmarks/ccore_proto.py --build)")
 
 from spiderette.engine.ccore import compiled_core as make_ccore
-from spiderette.engine.ccore import step_of
+from spiderette.engine.ccore import pure_python, step_of
 
 SPIDERETTE = (1, 2, 3, 4, 5, 6, 7)
 KINDS = [(name, s, None) for name in BUILT_IN for s in RULES[name].suit_options] + [
@@ -37,6 +37,12 @@ KINDS = [(name, s, None) for name in BUILT_IN for s in RULES[name].suit_options]
 ]
 IDS = [f"{v if isinstance(v, str) else v.name}-{s}{'-by-hand' if a is False else ''}" for v, s, a in KINDS]
 PRUNINGS = {"every": EVERY_MOVE, "complete": COMPLETE, "streamliner": STREAMLINER, "eager": EAGER_STREAMLINER}
+
+
+def pure_search(space, g, cap):
+    """The solver's search of ``space`` from ``g``'s table on the pure-Python core."""
+    with pure_python():
+        return solver._best_first(space, space.root(g), cap, None)
 
 
 def pure_key(state: tuple, stock: int) -> tuple:
@@ -84,7 +90,7 @@ def test_the_c_search_expands_the_pure_searchs_tables(variant, suits, seed):
     g = Game(variant, seed=seed, suits=suits)
     space = solver._Search(g)
     w = space.w
-    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, 8000, None), None)
+    outcome, line, nodes, best, still = pure_search(space, g, (None, 8000, None))
     res = make_ccore(g, COMPLETE).search(0, g.runs_completed, (w.hidden, w.buried, w.out_of_order, w.off_suit,
                                                                w.in_stock, w.empty_column, w.finished_run, w.path),
                                          8000, 0, 0.0)
@@ -96,7 +102,7 @@ def test_the_c_search_stops_at_the_held_bound_where_the_pure_one_does():
     g = Game(seed=80)
     space = solver._Search(g)
     w = space.w
-    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, 20_000, 5_000), None)
+    outcome, line, nodes, best, still = pure_search(space, g, (None, 20_000, 5_000))
     res = make_ccore(g, COMPLETE).search(0, 0, (w.hidden, w.buried, w.out_of_order, w.off_suit, w.in_stock,
                                                 w.empty_column, w.finished_run, w.path), 20_000, 5_000, 0.0)
     assert outcome == "held"
@@ -109,7 +115,7 @@ def test_the_c_search_sends_finished_runs_by_hand_as_the_pure_one(suits, seed):
     g = Game(seed=seed, suits=suits, auto_remove=False)
     space = solver._Search(g)
     w = space.w
-    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, 8000, None), None)
+    outcome, line, nodes, best, still = pure_search(space, g, (None, 8000, None))
     res = make_ccore(g, COMPLETE).search(0, 0, (w.hidden, w.buried, w.out_of_order, w.off_suit, w.in_stock,
                                                 w.empty_column, w.finished_run, w.path), 8000, 0, 0.0)
     assert (res["outcome"], res["nodes"], res["best"], res["open"]) == (outcome, nodes, best, still)
@@ -130,7 +136,8 @@ def test_the_c_proof_pass_visits_the_pure_ones_tables(variant, suits, seed, tabl
     from spiderette.players.proof import prove
 
     g = Game(variant, seed=seed, suits=suits)
-    p = prove(g, Limit(tables=tables, held=held))
+    with pure_python():
+        p = prove(g, Limit(tables=tables, held=held))
     r = make_ccore(g, COMPLETE).prove(g.runs_completed, tables, held or 0, 0.0)
     assert (r["outcome"], r["tables"], r["still"], r["layers"], r["peak"], r["stopped"]) == \
         (p.outcome, p.tables, p.still, p.layers, p.peak, p.stopped)

@@ -18,6 +18,7 @@ from spiderette_testkit import src_env
 from spiderette import Game, cli, hint, solve
 from spiderette.cli import lab, main, play
 from spiderette.engine.cards import card_code, card_text
+from spiderette.engine.ccore import describe
 from spiderette.engine.positions import text_picture
 from spiderette.players.advice import planner_hint
 
@@ -135,7 +136,8 @@ def test_solve_a_small_deal(capsys):
     g.play(" ".join(tokens))  # the line in notation wins from the deal
     assert g.is_won and out[2].endswith(f"({len(tokens)} moves)")
     assert out[3].startswith("nodes: ") and out[3].endswith(" tables expanded")
-    assert out[4].startswith("time: ") and out[4].endswith(" s)") and "s in all (the solver " in out[4]
+    assert out[4] == describe()   # (the search core that ran: compiled, or pure Python)
+    assert out[5].startswith("time: ") and out[5].endswith(" s)") and "s in all (the solver " in out[5]
 
 
 def test_solve_says_what_its_time_covers(capsys, monkeypatch):
@@ -189,12 +191,13 @@ def test_solve_with_prove_says_how_far_a_proof_still_is(capsys):
 def test_solve_with_prove_holds_at_most_max_held_tables(capsys, monkeypatch):
     from spiderette.players.proof import DEFAULT_MAX_HELD
 
-    assert main(["solve", "7", "--prove", "--seconds", "0.2", "--max-held", "1000"]) == 0
+    # (deal 180: lost, but only after 5 million tables, so neither search decides it in a fraction of a second)
+    assert main(["solve", "180", "--prove", "--seconds", "0.2", "--max-held", "1000"]) == 0
     proof = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("proof: "))
     assert proof.startswith("proof: no proof yet (memory limit): ") and "more to visit" in proof
     held, real = [], cli.prove
     monkeypatch.setattr(cli, "prove", lambda g, **kw: held.append(kw["max_held"]) or real(g, node_limit=100))
-    assert main(["solve", "7", "--prove", "--seconds", "0.1"]) == 0
+    assert main(["solve", "180", "--prove", "--seconds", "0.1"]) == 0
     assert held == [DEFAULT_MAX_HELD], "a bound even when none is given"
 
 
@@ -494,3 +497,18 @@ def test_play_hints_name_cards_as_the_table_does(capsys, monkeypatch):
     assert said == f"hint: bd ({planner_hint(g, name=card_text).reason})"
     ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     assert play.card_names(ascii_out) is card_code   # (a terminal without the symbols: TC on both)
+
+
+def test_the_version_and_the_solve_command_say_which_search_core_runs(capsys, monkeypatch):
+    from spiderette.engine import ccore
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert out.startswith("spiderette ") and f"search core: {ccore.CORE}" in out
+    code, out, _ = run(capsys, monkeypatch, ["solve", "12"])
+    assert code == 0 and ccore.describe() in out.splitlines()
+    # turned off by the environment: the pure-Python core, and the line says why
+    done = subprocess.run([sys.executable, "-m", "spiderette", "--version"], capture_output=True, text=True,
+                          env={**src_env(), "SPIDERETTE_PURE_PYTHON": "1"}, timeout=120)
+    assert done.stdout.strip().endswith("search core: pure Python (SPIDERETTE_PURE_PYTHON=1)")

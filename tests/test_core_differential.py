@@ -181,7 +181,7 @@ ENDGAMES = [("spiderette", 4, 2, 0, 12, True), ("spiderette", 4, 1, 3, 5, True),
 @pytest.mark.parametrize(("variant", "suits", "runs_left", "stock", "deals", "auto_remove"), ENDGAMES,
                          ids=[f"{v}-{s}-{r}run-stock{k}{'' if a else '-sent'}" for v, s, r, k, _, a in ENDGAMES])
 def test_the_solver_and_the_proof_agree_with_a_search_of_every_table_by_the_reference_rules(
-        variant, suits, runs_left, stock, deals, auto_remove):
+        variant, suits, runs_left, stock, deals, auto_remove, search_core):
     verdicts = {True: 0, False: 0}
     for seed in range(deals):
         g = endgame(variant, suits, runs_left, stock, seed, auto_remove)

@@ -38,6 +38,15 @@ def dists(tmp_path_factory) -> Path:
     return out
 
 
+def compiler_here() -> bool:
+    """Is the C compiler Python was built with on this machine?"""
+    import shutil
+    import sysconfig
+
+    cc = (sysconfig.get_config_var("CC") or "").split()
+    return bool(cc) and shutil.which(cc[0]) is not None
+
+
 def sdist_names(dist: Path) -> set[str]:
     [path] = dist.glob("spiderette-*.tar.gz")
     with tarfile.open(path) as t:
@@ -57,7 +66,8 @@ def test_sdist_has_what_a_build_needs(dists):
                  "src/spiderette/__init__.py", "src/spiderette/cli/__init__.py", "src/spiderette/__main__.py",
                  "src/spiderette/py.typed",
                  "tests/test_cli.py", "docs/rules.md", "docs/play.md", "docs/api.md", "mkdocs.yml",
-                 "tests/test_docs.py", "PKG-INFO"):
+                 "tests/test_docs.py", "PKG-INFO", "hatch_build.py", "src/spiderette/engine/_ccore.c",
+                 "src/spiderette/engine/csrc/search.h"):
         assert need in names, need
     tracked = subprocess.run(["git", "ls-files", "js", "src"], cwd=REPO, capture_output=True, text=True)
     if tracked.returncode == 0:  # every source file of the package and the front end
@@ -79,8 +89,12 @@ def test_wheel_has_what_a_user_needs(dists):
                  "spiderette/players/odds.json",
                  f"spiderette-{VERSION}.dist-info/licenses/LICENSE"):
         assert need in names, need
-    assert not [n for n in names if n.startswith(("tests/", "js/", "notebooks/")) or n.endswith(".pyc")]
+    assert not [n for n in names if n.startswith(("tests/", "js/", "notebooks/")) or n.endswith((".pyc", ".c", ".h"))]
+    # the compiled search core, built by the build itself where a C compiler is found (as here, in CI)
     [path] = dists.glob("spiderette-*.whl")
+    if compiler_here():
+        assert [n for n in names if n.startswith("spiderette/engine/_ccore.") and n.endswith((".so", ".pyd"))]
+        assert not path.name.endswith("-py3-none-any.whl"), path.name   # (so a wheel for this platform)
     with zipfile.ZipFile(path) as z:
         meta = z.read(f"spiderette-{VERSION}.dist-info/METADATA").decode()
         entry_points = z.read(f"spiderette-{VERSION}.dist-info/entry_points.txt").decode()
@@ -104,11 +118,13 @@ print(here)
 """
 
 
-def install_and_check(target: Path, tmp: Path) -> None:
+def install_and_check(target: Path, tmp: Path, core: str = "compiled (C)", **more_env: str) -> None:
+    """Install ``target`` into a fresh virtual environment, use it, and check that it runs the search core
+    ``core`` (and says so)."""
     env_dir = tmp / "venv"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")} | more_env
     p = subprocess.run([str(py), "-m", "pip", "install", "-q", str(target)], capture_output=True, text=True,
                        env=env, timeout=900)
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
@@ -118,16 +134,38 @@ def install_and_check(target: Path, tmp: Path) -> None:
     p = subprocess.run([str(env_dir / "bin" / "spiderette"), "solve", "3", "--suits", "1", "--seconds", "10"],
                        capture_output=True, text=True, env=env, cwd=tmp, timeout=120)
     assert p.returncode == 0 and "verdict: win" in p.stdout, p.stdout + p.stderr
+    assert f"search core: {core}" in p.stdout.splitlines(), p.stdout
+    p = subprocess.run([str(env_dir / "bin" / "spiderette"), "--version"], capture_output=True, text=True, env=env,
+                       cwd=tmp, timeout=120)
+    assert f"search core: {core}" in p.stdout, p.stdout + p.stderr
+
+
+def expected_core() -> str:
+    return "compiled (C)" if compiler_here() else "pure Python (not compiled here)"
 
 
 @pytest.mark.slow   # (virtual environments, npm)
 def test_sdist_installs_and_builds_the_front_end(tmp_path):
     build(tmp_path / "dist", "--sdist")
     [sdist] = (tmp_path / "dist").glob("*.tar.gz")
-    install_and_check(sdist, tmp_path)
+    install_and_check(sdist, tmp_path, expected_core())
 
 
 @pytest.mark.slow   # (virtual environments)
 def test_wheel_installs(dists, tmp_path):
     [wheel] = dists.glob("*.whl")
-    install_and_check(wheel, tmp_path)
+    install_and_check(wheel, tmp_path, expected_core())
+
+
+@pytest.mark.slow   # (virtual environments, a C compiler made unreachable)
+def test_without_a_compiler_it_installs_and_runs_pure_python(tmp_path):
+    """Where no C compiler is found the install goes on: a pure-Python wheel, and the package says so."""
+    out = tmp_path / "dist"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | {"CC": "/nonexistent/cc"}
+    p = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(REPO)], env=env,
+                       capture_output=True, text=True, timeout=900)
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
+    assert "no compiled search core" in p.stdout + p.stderr   # (the build's one line, seen with pip -v)
+    [wheel] = out.glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    install_and_check(wheel, tmp_path, "pure Python (not compiled here)")

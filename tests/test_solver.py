@@ -13,6 +13,9 @@ from spiderette import VARIANTS, Game, hint, solve, solve_async
 from spiderette.players.search import search_hint
 from spiderette.players.solver import _Search
 
+#: Every test here runs on each search core: the compiled one and the pure-Python reference.
+pytestmark = pytest.mark.usefixtures("search_core")
+
 
 def replayed(g: Game, moves) -> Game:
     h = g.copy()

@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..engine.ccore import describe
 from ..engine.errors import MAX_SECONDS, QUOTE_LIMIT, clip, quote
 from ..engine.variants import VARIANTS
 from ..engine.words import plural
@@ -125,7 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="spiderette", description="Spiderette (one-deck Spider) solitaire: play, solve, open the notebook.",
         epilog="Run 'spiderette COMMAND --help' for the options of a command.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}; {describe()}",
+                        help="show the version, and the search core in use (compiled or pure Python), and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     p = sub.add_parser("lab", help="play in JupyterLab (copies the play notebook into the folder)",
@@ -232,6 +234,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             replay.apply(m)
         print(f"line: {' '.join(tokens)} ({plural(len(tokens), 'move')})")
     print(f"nodes: {plural(res.nodes, 'table')} expanded")
+    print(describe())
     print(time_line(time.perf_counter() - start, res.seconds, proof.seconds if proof is not None else None))
     return 0
 

@@ -60,7 +60,9 @@ def describe() -> str:
     >>> describe().startswith("search core: ")
     True
     """
-    return f"search core: {CORE}" + ("" if COMPILED else f" (the compiled core: {WHY_PURE})")
+    if COMPILED:
+        return f"search core: {CORE}"
+    return f"search core: {CORE} ({WHY_PURE if WHY_PURE.startswith(PURE_PYTHON_VARIABLE) else 'not compiled here'})"
 
 
 @contextmanager
@@ -112,7 +114,7 @@ def moves_of(steps: Iterable[tuple[int, int, int]], columns: int) -> list[Move]:
     """The compiled core's steps as the engine's (shared) ``Move`` objects.
 
     >>> moves_of([(1, 3, 2), (-1, -1, 0), (-2, 4, 0)], 7)
-    [Move(kind='move', src=1, dst=3, count=2), Move(kind='deal'), Move(kind='send', src=4)]
+    [Move.parse('bd2'), Move.parse('d'), Move.parse('se')]
     """
     table = move_table(columns)
     return [table[s][d][k] if s >= 0 else DEAL if s == -1 else SENDS[d] for s, d, k in steps]

@@ -40,6 +40,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from ..engine import ccore
 from ..engine.cards import RANK_MASK
 from ..engine.core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of, without_cyclic_gc
 from ..engine.errors import an_event
@@ -164,12 +165,20 @@ class Shared:
     def __init__(self, g: Game) -> None:
         self.game = g
         self.cores: dict[Pruning, Core] = {}
+        self.compiled: dict[Pruning, object] = {}
         self.column_costs: dict[tuple, dict[bytes, int]] = {}
 
     def core(self, pruning: Pruning) -> Core:
         got = self.cores.get(pruning)
         if got is None:
             got = self.cores[pruning] = Core(self.game, pruning)
+        return got
+
+    def compiled_core(self, pruning: Pruning) -> object:
+        """The compiled core (:mod:`spiderette.engine.ccore`) of ``pruning``, made once."""
+        got = self.compiled.get(pruning)
+        if got is None:
+            got = self.compiled[pruning] = ccore.compiled_core(self.game, pruning)
         return got
 
     def costs(self, weights: Weights) -> dict[bytes, int]:
@@ -200,6 +209,7 @@ class _Search:
         pruning = replace((EAGER_STREAMLINER if weights.eager else STREAMLINER) if whole_runs else COMPLETE,
                           deals=deals)
         shared = shared or Shared(g)
+        self.pruning, self.shared = pruning, shared
         self.core = shared.core(pruning)
         self.n = g.columns
         self.links = g.rules.links  # does a card continue a group on another (by suit, or colour)
@@ -386,9 +396,29 @@ def _best_first(space: _Search, root: tuple, cap: Cap,
     wins), ``"exhausted"`` (every table was expanded), ``"budget"``, ``"held"`` (it held the most tables
     allowed) or ``"cancelled"``; when it is not a win,
     ``line`` leads to the least disordered table seen, and ``disorder`` is that table's; ``open`` counts the
-    tables found and not expanded when it stopped."""
+    tables found and not expanded when it stopped.
+
+    It runs on the compiled core where it is in use (:func:`spiderette.engine.ccore.in_use`), with the same
+    answer table for table; else in pure Python (:func:`_search`)."""
+    if ccore.in_use():
+        return _compiled_search(space, root, cap, cancel)
     with without_cyclic_gc():
         return _search(space, root, cap, cancel)
+
+
+def _compiled_search(space: _Search, root: tuple, cap: Cap,
+                     cancel: threading.Event | None) -> tuple[str, list[Move], int, int, int]:
+    """:func:`_best_first` on the compiled core (from ``space``'s game's own table: ``root`` is that table)."""
+    deadline, node_limit, held = cap
+    w = space.w
+    # (the compiled core's budget is in seconds from now; a deadline already past still stops it at once)
+    seconds = 0.0 if deadline is None else max(1e-9, deadline - time.perf_counter())
+    got = space.shared.compiled_core(space.pruning).search(  # type: ignore[attr-defined]
+        root[1], root[2], (w.hidden, w.buried, w.out_of_order, w.off_suit, w.in_stock, w.empty_column,
+                           w.finished_run, w.path), node_limit or 0, held or 0, seconds, cancel)
+    if got["outcome"] == "cancelled":
+        return "cancelled", [], got["nodes"], got["best"], got["open"]
+    return got["outcome"], ccore.moves_of(got["line"], space.n), got["nodes"], got["best"], got["open"]
 
 
 def _search(space: _Search, root: tuple, cap: Cap,
