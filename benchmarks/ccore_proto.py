@@ -28,16 +28,18 @@ sys.path.insert(0, str(REPO / "src"))
 
 from spiderette import Game  # noqa: E402
 from spiderette.engine.ccore import compiled_core as make_ccore  # noqa: E402
-from spiderette.engine.ccore import step_of  # noqa: E402
+from spiderette.engine.ccore import pure_python, step_of  # noqa: E402
 
 SOURCE = REPO / "src" / "spiderette" / "engine" / "_ccore.c"
 
 
-def build(quiet: bool = False) -> Path:
-    """Compile the prototype beside its source with the C compiler Python was built with (``-O2``)."""
+def build(quiet: bool = False, debug: bool = False) -> Path:
+    """Compile the core beside its source with the C compiler Python was built with (``-O2``; ``debug``:
+    ``-O0 -g``, for gdb and valgrind)."""
     out = SOURCE.with_name("_ccore" + sysconfig.get_config_var("EXT_SUFFIX"))
     cc = (sysconfig.get_config_var("CC") or "gcc").split()
-    cmd = [*cc, "-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Wno-missing-field-initializers",
+    cmd = [*cc, *(["-O0", "-g"] if debug else ["-O2"]), "-shared", "-fPIC", "-Wall", "-Wextra",
+           "-Wno-missing-field-initializers",
            f"-I{sysconfig.get_paths()['include']}", str(SOURCE), "-o", str(out)]
     if not quiet:
         print(" ".join(cmd))
@@ -55,8 +57,9 @@ def compare(seed: int, tables: int, suits: int = 4, variant: str = "spiderette")
     space = solver._Search(g)  # noqa: SLF001
     w = space.w
     t0 = time.process_time()
-    outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, tables, None),  # noqa: SLF001
-                                                           None)
+    with pure_python():   # (the reference: the pure-Python search)
+        outcome, line, nodes, best, still = solver._best_first(space, space.root(g), (None, tables, None),  # noqa: SLF001
+                                                               None)
     py_s = time.process_time() - t0
     cc = make_ccore(g, solver.COMPLETE)
     weights = (w.hidden, w.buried, w.out_of_order, w.off_suit, w.in_stock, w.empty_column, w.finished_run, w.path)
@@ -74,7 +77,8 @@ def compare(seed: int, tables: int, suits: int = 4, variant: str = "spiderette")
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--build", action="store_true", help="compile the prototype first")
+    ap.add_argument("--build", action="store_true", help="compile the core in place, and nothing else")
+    ap.add_argument("--debug", action="store_true", help="with --build: -O0 -g (for gdb and valgrind)")
     ap.add_argument("--tables", type=int, default=60_000, help="tables each search expands (default 60,000)")
     ap.add_argument("--c-tables", type=int, default=0, help="also a C-only search of this many tables a deal")
     ap.add_argument("--deals", default="1-4", help="deals, as 1-4 or 1,5,9 (default 1-4)")
@@ -82,8 +86,9 @@ def main() -> None:
                     help="instead: the C proof pass of each deal to the end (--tables 0) or for --tables tables")
     ap.add_argument("--suits", type=int, default=4)
     args = ap.parse_args()
-    if args.build:
-        build()
+    if args.build:   # (only that)
+        build(debug=args.debug)
+        return
     seeds = ([*range(int(args.deals.split("-")[0]), int(args.deals.split("-")[1]) + 1)] if "-" in args.deals
              else [int(s) for s in args.deals.split(",")])
     if args.prove:
