@@ -27,12 +27,18 @@ table is a tuple of columns, one to one with the columns of :func:`~spiderette.e
 from __future__ import annotations
 
 import heapq
+import struct
 import threading
+import weakref
+from typing import Any
 
+from ..engine import ccore
 from ..engine.cards import RUN_LENGTH
 from ..engine.core import TURNED_DESTINATION, TURNED_SOURCE, Core, visible_column
 from ..engine.move import Move
+from . import plan_costs
 from .plan_costs import EMPTY_WHEN_DEALING, STEP, PlanCosts, ranks_of, turn_value
+from .value import LearnedValue
 
 __all__ = ["search", "line_of", "moves_of", "best_met", "of_key"]
 
@@ -61,7 +67,21 @@ def search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | fr
     less the two columns the move changed, plus the two it made. ``unseen``: the cards a player has not seen
     (:func:`~spiderette.players.plan_costs.unseen_cards`), which value a card turned over. Setting ``cancel``
     stops the search early (what was found so far).
+
+    Runs on the compiled core where it is in use (:func:`spiderette.engine.ccore.in_use`; the same answers,
+    node for node), on the pure-Python loop below otherwise, or for costs the compiled one does not know (a
+    subclass of :class:`~spiderette.players.plan_costs.PlanCosts` or of its learned value).
     """
+    if ccore.in_use():
+        got = _compiled(core, costs, root, stock, seen, budget, unseen, filling, cancel)
+        if got is not None:
+            return got
+    return _search(core, costs, root, stock, seen, budget, unseen, filling, cancel)
+
+
+def _search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | frozenset, budget: int,
+            unseen: list[int], filling: bool, cancel: threading.Event | None = None) -> tuple[dict, list, int, int]:
+    """:func:`search` in pure Python: the reference."""
     penalty = EMPTY_WHEN_DEALING if filling else 0
     ranks, total = ranks_of(unseen), len(unseen)
     cc, get = costs.column_cost, costs.cache.get
@@ -139,6 +159,54 @@ def search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | fr
                 best[first] = (pri, cid)
             if not leaf and not (finished and not auto):
                 heapq.heappush(heap, (pri, cid, child, new_runs))
+    return best, nodes, expanded, root_value
+
+
+# ---------------------------------------------------------------------- on the compiled core
+_CORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # a pure Core -> its compiled twin
+_CORES_LOCK = threading.Lock()
+_FEATURES = 12   # (the learned value's column features: players/features.py, COLUMN_FEATURES; csrc/plan.h)
+
+
+def _params(core: Core, costs: PlanCosts) -> bytes | None:
+    """The costs as ``csrc/plan.h`` reads them (``PlanParams``), or ``None`` where the compiled search does not
+    know them (then the pure one runs)."""
+    learned = costs.learned
+    if type(costs) is not PlanCosts or costs.links != core.links or costs.fits != core.fits:
+        return None
+    dig = plan_costs.DIG_EXTRA
+    if not 1 <= len(dig) <= 12:
+        return None
+    if learned is None:
+        mode, weights = 0, [0.0] * _FEATURES
+    else:
+        rules = core.rules
+        if (type(learned) is not LearnedValue or len(learned.weights) != _FEATURES or learned.links is not rules.links
+                or learned.unit != core.unit or (learned.fits is None) != (core.fits is None)):
+            return None
+        mode, weights = 1, learned.weights
+    return struct.pack("=12d32q", *weights, mode, costs.run_bonus, EMPTY_WHEN_DEALING, STEP, plan_costs.TURN_BONUS,
+                       plan_costs.FACE_DOWN, plan_costs.BURIED, plan_costs.OUT_OF_ORDER, plan_costs.OFF_SUIT,
+                       plan_costs.EMPTY_COLUMN, plan_costs.KING_HOME, len(dig), *dig, *[0] * (12 - len(dig)), *[0] * 8)
+
+
+def _compiled(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | frozenset, budget: int,
+              unseen: list[int], filling: bool, cancel: threading.Event | None) -> tuple | None:
+    """:func:`search` on the compiled core (one call), or ``None`` where it cannot run it."""
+    if type(core) is not Core or core.stock or len(root) != core.n:
+        return None
+    params = _params(core, costs)
+    if params is None:
+        return None
+    compiled: Any = _CORES.get(core)
+    if compiled is None:
+        with _CORES_LOCK:
+            compiled = _CORES.get(core)
+            if compiled is None:
+                compiled = _CORES[core] = ccore.core_of(core, root)
+    met = [of_key(t) for t, s in seen if s == stock]
+    best, nodes, expanded, root_value = compiled.plan(root, stock > 0, met, budget, bytes(unseen), filling, params,
+                                                      cancel)
     return best, nodes, expanded, root_value
 
 
