@@ -1,0 +1,194 @@
+"""The planner's search on both cores: the compiled one (``csrc/plan.h``, ``CCore.plan``) gives what the
+pure-Python one (:func:`spiderette.players.plan_search.search`, the reference) gives, node for node.
+
+On positions of played games (every built-in variant, one to four suits, runs sent by hand or by themselves),
+with the hand-made value, the learned one and models of one's own (weights that round half-way), filling or
+not, with the game's memory (``seen``) and a cancel event; then whole games of the player on both cores.
+Skipped where the compiled core is not built.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from spiderette import Game
+from spiderette.engine import ccore
+from spiderette.engine.core import Core, columns_of
+from spiderette.players import plan_search
+from spiderette.players.memory import tables_met
+from spiderette.players.plan_costs import PlanCosts, unseen_cards
+from spiderette.players.plan_search import line_of, moves_of, search
+from spiderette.players.planner import PLANNER_MOVES, PlannerStrategy, plan
+from spiderette.players.value import ValueModel
+
+pytestmark = pytest.mark.skipif(not ccore.COMPILED, reason=f"the compiled core is not here ({ccore.WHY_PURE})")
+
+#: (variant, suits, runs leave by themselves): the games the positions come from.
+GAMES = [
+    ("spiderette", 1, True), ("spiderette", 2, False), ("spiderette", 4, True),
+    ("red_black_spiderette", 4, True), ("will_o_the_wisp", 4, False), ("will_o_the_wisp", 2, True),
+    ("spider", 1, True), ("spider", 2, False), ("spider", 4, True),
+]
+
+
+def own_model(seed: int) -> ValueModel:
+    """A model of one's own: random weights, some of them half-way after scaling (``round`` to even)."""
+    rng = random.Random(seed)
+    names = ["face_down", "face_down_squared", "last_face_down", "buried", "out_of_order", "off_suit", "in_suit",
+             "empty_columns", "clear_columns", "kings_home", "top_group", "runs_done", "face_down x deals_left",
+             "empty_columns x deals_left"]
+    weights = [rng.choice([rng.uniform(-3, 3), rng.randint(-40, 40) / 48]) for _ in names]
+    return ValueModel.from_dict({"features": names, "weights": weights, "bias": 1.0}, name=f"own{seed}")
+
+
+def positions(variant: str, suits: int, auto: bool, seed: int, every: int = 4, moves: int = 150, most: int = 12):
+    """Positions of a game played by the planner (small budget) with a random move now and then (a move of
+    cards rather than a deal where there is one), each with a move of cards to search."""
+    rng = random.Random(seed)
+    g = Game(variant, seed=seed, suits=suits, auto_remove=auto)
+    found = 0
+    for i in range(moves):
+        if g.status != "playing" or found >= most:
+            return
+        legal = g.legal_moves()
+        cards = [m for m in legal if m.kind == "move"]
+        if i % every == every - 1 and cards:
+            found += 1
+            yield g.copy()
+        p = plan(g, budget=80, value="learned") if rng.random() < 0.8 or not cards else None
+        if p is None and not legal:
+            return
+        g.apply(p.move if p is not None else rng.choice(cards or legal))
+
+
+def both(g: Game, value, budget: int, filling: bool, seen=None, cancel=None, stock=None):
+    """The search's answers on the compiled core and on the pure one, each with a fresh core and costs."""
+    out = []
+    for pure in (False, True):
+        core = Core(g, PLANNER_MOVES, visible=True)
+        costs = PlanCosts(g, core, value)
+        table = columns_of(g, visible=True)
+        args = (core, costs, table, g.stock_count if stock is None else stock,
+                tables_met(g) if seen is None else seen, budget, unseen_cards(g, table), filling, cancel)
+        if pure:
+            with ccore.pure_python():
+                out.append(search(*args))
+        else:
+            out.append(search(*args))
+    return out
+
+
+@pytest.mark.parametrize("variant,suits,auto", GAMES, ids=["-".join(map(str, c)) for c in GAMES])
+def test_the_search_is_the_same_on_both_cores(variant, suits, auto) -> None:
+    values = ["handmade", "learned", own_model(suits * 7 + auto)]
+    checked = 0
+    for n, g in enumerate(positions(variant, suits, auto, seed=suits * 100 + len(variant))):
+        value = values[n % len(values)]
+        budget = (40, 300, 1500)[n % 3]
+        for filling in (False, True):
+            c, p = both(g, value, budget, filling)
+            assert c == p, (variant, suits, auto, g.position(), value, budget, filling)
+            # (and the same lines read back)
+            best, nodes, _, _ = c
+            assert [moves_of(line_of(nodes, nid)) for _, nid in best.values()] == \
+                [moves_of(line_of(p[1], nid)) for _, nid in p[0].values()]
+            assert list(best) == list(p[0])   # (the same order of first moves)
+            checked += 1
+    assert checked >= 8
+
+
+def test_the_search_keeps_out_of_the_tables_seen() -> None:
+    """A memory of tables met (at this stock and at another): lines never pass through them, on both cores."""
+    for seed in (3, 4):
+        for g in positions("spiderette", 2, True, seed, every=9, most=5):
+            met = tables_met(g)
+            c, p = both(g, "learned", 500, False, seen=met)
+            assert c == p
+            c0, p0 = both(g, "learned", 500, False, seen=set())
+            assert c0 == p0
+            c1, p1 = both(g, "handmade", 500, False, seen=met, stock=g.stock_count + 7)   # (none at this stock)
+            assert c1 == p1
+
+
+class CountingCancel:
+    """A cancel event set at its ``after``-th reading: where the two searches read it, the same."""
+
+    def __init__(self, after: int) -> None:
+        self.after, self.reads = after, 0
+
+    def is_set(self) -> bool:
+        self.reads += 1
+        return self.reads >= self.after
+
+
+def test_cancel_stops_both_cores_at_the_same_table() -> None:
+    g = next(positions("spiderette", 1, True, 5, every=5))
+    done = threading.Event()
+    done.set()
+    c, p = both(g, "learned", 5000, False, cancel=done)
+    assert c == p and c[2] == 0 and len(c[1]) == 1
+    for after in (1, 2, 3):
+        got = []
+        for pure in (False, True):
+            core, table = Core(g, PLANNER_MOVES, visible=True), columns_of(g, visible=True)
+            costs, cancel = PlanCosts(g, core, "handmade"), CountingCancel(after)
+            args = (core, costs, table, g.stock_count, set(), 5000, unseen_cards(g, table), False, cancel)
+            if pure:
+                with ccore.pure_python():
+                    got.append((search(*args), cancel.reads))
+            else:
+                got.append((search(*args), cancel.reads))
+        assert got[0] == got[1]
+        assert got[0][0][2] <= 64 * (after - 1) + 1 or got[0][0][2] < 5000
+
+
+def test_costs_the_compiled_core_does_not_know_run_in_python(monkeypatch) -> None:
+    """A subclass of PlanCosts (its own column_cost) runs on the pure loop, the compiled one never asked."""
+
+    class Doubled(PlanCosts):
+        def column_cost(self, col: bytes) -> int:
+            return 2 * super().column_cost(col)
+
+    g = Game(seed=7)
+    core, table = Core(g, PLANNER_MOVES, visible=True), columns_of(g, visible=True)
+    assert plan_search._params(core, Doubled(g, core)) is None
+    assert plan_search._params(core, PlanCosts(g, core)) is not None
+    assert plan_search._params(core, PlanCosts(g, core, "learned")) is not None
+    calls = []
+    monkeypatch.setattr(plan_search, "_search", lambda *a: calls.append(a) or ({}, [], 0, 0))
+    search(core, Doubled(g, core), table, g.stock_count, set(), 50, unseen_cards(g, table), False)
+    assert len(calls) == 1
+
+
+def played(variant: str, suits: int, seed: int, value: str, auto: bool) -> tuple[list[str], str]:
+    """A game of :class:`PlannerStrategy` (at most 150 moves): its moves and its end."""
+    g, player = Game(variant, seed=seed, suits=suits, auto_remove=auto), PlannerStrategy(budget=200, value=value)
+    moves = []
+    while g.status == "playing" and len(moves) < 150:
+        m = player(g)
+        if m is None:
+            break
+        moves.append(str(m))
+        g.apply(m)
+    return moves, g.status
+
+
+DEALS = [("spiderette", 4, 11, "learned", True), ("spiderette", 1, 2, "handmade", False),
+         ("spider", 2, 3, "learned", True), ("red_black_spiderette", 4, 5, "learned", True)]
+
+
+@pytest.mark.parametrize("variant,suits,seed,value,auto", DEALS, ids=["-".join(map(str, c)) for c in DEALS])
+def test_the_player_plays_the_same_game_on_both_cores(variant, suits, seed, value, auto) -> None:
+    """Whole games of :class:`PlannerStrategy` (its plans, its deals, its fills): the same moves."""
+    games = []
+    for pure in (False, True):
+        if pure:
+            with ccore.pure_python():
+                games.append(played(variant, suits, seed, value, auto))
+        else:
+            games.append(played(variant, suits, seed, value, auto))
+    assert games[0] == games[1]
+    assert len(games[0][0]) > 10
