@@ -117,11 +117,16 @@ typedef struct {
     size_t nslots, used;
 } PlanTables;
 
+/* (copies in words of 8 bytes: a column's array and the arena have room past their ends) */
+static inline void plan_copy(uint8_t *to, const uint8_t *from, int len) {
+    for (int j = 0; j < len; j += 8) memcpy(to + j, from + j, 8);
+}
+
 static size_t plan_pack(const CCore *C, const Table *T, uint8_t *out) {
     size_t at = 0;
     for (int i = 0; i < C->n; i++) {
         out[at++] = T->len[i];
-        memcpy(out + at, T->c[i], T->len[i]);
+        plan_copy(out + at, T->c[i], T->len[i]);
         at += T->len[i];
     }
     return at;
@@ -130,7 +135,7 @@ static size_t plan_pack(const CCore *C, const Table *T, uint8_t *out) {
 static void plan_unpack(const CCore *C, const uint8_t *p, Table *T) {
     for (int i = 0; i < C->n; i++) {
         T->len[i] = *p++;
-        memcpy(T->c[i], p, T->len[i]);
+        plan_copy(T->c[i], p, T->len[i]);
         p += T->len[i];
     }
 }
@@ -142,8 +147,17 @@ static size_t plan_size(const CCore *C, const uint8_t *p) {
 }
 
 static uint64_t plan_hash(const uint8_t *p, size_t len) {
-    uint64_t h = 1469598103934665603ULL;
-    for (size_t i = 0; i < len; i++) h = (h ^ p[i]) * 1099511628211ULL;
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ len;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    uint64_t w = 0;
+    for (int sh = 0; i < len; i++, sh += 8) w |= (uint64_t)p[i] << sh;
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
     return h ^ (h >> 29);
 }
 
@@ -195,7 +209,7 @@ static int64_t plan_add(const CCore *C, PlanTables *S, size_t len) {
 
 /* Room for one more packed table at the arena's end. */
 static int plan_room(const CCore *C, PlanTables *S) {
-    size_t need = (size_t)C->n * (MAXCOL + 1);
+    size_t need = (size_t)C->n * (MAXCOL + 1) + 16;
     if (S->len + need <= S->cap) return 0;
     size_t cap = S->cap ? S->cap * 2 : 1 << 16;
     while (cap < S->len + need) cap *= 2;
@@ -401,6 +415,8 @@ static PyObject *CCore_plan(CCore *self, PyObject *args) {
         int64_t here = nodes[nid].value;
         int32_t depth = nodes[nid].depth;
         int ns = gen_steps(C, &T, stock_left, steps);
+        long long pc[MAXN];
+        for (int i = 0; i < C->n; i++) pc[i] = plan_cost(C, &P, T.c[i], T.len[i]);
         if (nn + (size_t)ns > ncap) {
             while (nn + (size_t)ns > ncap) ncap *= 2;
             PlanNode *a = realloc(nodes, ncap * sizeof *nodes);
@@ -419,8 +435,8 @@ static PyObject *CCore_plan(CCore *self, PyObject *args) {
             Step st = steps[i];
             if (st.kind != 0) continue; /* (a send: never here, the root sends first and a finished run ends its line) */
             int s = st.s, d = st.d, k = st.k;
-            int ls = T.len[s], ld = T.len[d], down = T.c[s][0], dd = T.c[d][0];
-            long long cost_s = plan_cost(C, &P, T.c[s], ls), cost_d = plan_cost(C, &P, T.c[d], ld);
+            int ld = T.len[d], down = T.c[s][0], dd = T.c[d][0];
+            long long cost_s = pc[s], cost_d = pc[d];
             Undo u;
             int dealt = 0, gone = 0;
             apply_step(C, &T, st, &dealt, &gone, &u);
