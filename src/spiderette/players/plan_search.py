@@ -166,6 +166,7 @@ def _search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | f
 _CORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # a pure Core -> its compiled twin
 _CORES_LOCK = threading.Lock()
 _FEATURES = 12   # (the learned value's column features: players/features.py, COLUMN_FEATURES; csrc/plan.h)
+_MOST_COLUMNS, _LONGEST = 10, 114   # (csrc/base.h: MAXN; MAXCOL - RUNLEN - 1, as table_from takes a column)
 
 
 def _params(core: Core, costs: PlanCosts) -> bytes | None:
@@ -185,15 +186,24 @@ def _params(core: Core, costs: PlanCosts) -> bytes | None:
                 or learned.unit != core.unit or (learned.fits is None) != (core.fits is None)):
             return None
         mode, weights = 1, learned.weights
-    return struct.pack("=12d32q", *weights, mode, costs.run_bonus, EMPTY_WHEN_DEALING, STEP, plan_costs.TURN_BONUS,
-                       plan_costs.FACE_DOWN, plan_costs.BURIED, plan_costs.OUT_OF_ORDER, plan_costs.OFF_SUIT,
-                       plan_costs.EMPTY_COLUMN, plan_costs.KING_HOME, len(dig), *dig, *[0] * (12 - len(dig)), *[0] * 8)
+        if not all(isinstance(w, (int, float)) and abs(w) < 1e12 for w in weights):   # (and not NaN)
+            return None
+    try:
+        return struct.pack("=12d32q", *weights, mode, costs.run_bonus, EMPTY_WHEN_DEALING, STEP,
+                           plan_costs.TURN_BONUS, plan_costs.FACE_DOWN, plan_costs.BURIED, plan_costs.OUT_OF_ORDER,
+                           plan_costs.OFF_SUIT, plan_costs.EMPTY_COLUMN, plan_costs.KING_HOME, len(dig), *dig,
+                           *[0] * (12 - len(dig)), *[0] * 8)
+    except (struct.error, TypeError):   # (a weight that is not a whole number)
+        return None
 
 
 def _compiled(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | frozenset, budget: int,
               unseen: list[int], filling: bool, cancel: threading.Event | None) -> tuple | None:
     """:func:`search` on the compiled core (one call), or ``None`` where it cannot run it."""
-    if type(core) is not Core or core.stock or len(root) != core.n:
+    if type(core) is not Core or core.stock or len(root) != core.n or not 1 <= core.n <= _MOST_COLUMNS:
+        return None
+    # (a column grows by the face-up cards moved onto it: the compiled core's columns hold _LONGEST bytes)
+    if 1 + max(c[0] for c in root) + sum(len(c) - 1 - c[0] for c in root) > _LONGEST:
         return None
     params = _params(core, costs)
     if params is None:
@@ -204,9 +214,10 @@ def _compiled(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set |
             compiled = _CORES.get(core)
             if compiled is None:
                 compiled = _CORES[core] = ccore.core_of(core, root)
-    met = [of_key(t) for t, s in seen if s == stock]
-    best, nodes, expanded, root_value = compiled.plan(root, stock > 0, met, budget, bytes(unseen), filling, params,
-                                                      cancel)
+    # (a table met that no line can reach, its columns too many or too long for the compiled core, is left out)
+    met = [t for t in (of_key(t) for t, s in seen if s == stock) if len(t) == core.n and max(map(len, t)) <= _LONGEST]
+    best, nodes, expanded, root_value = compiled.plan(root, stock > 0, met, min(budget, 1 << 62), bytes(unseen),
+                                                      filling, params, cancel)
     return best, nodes, expanded, root_value
 
 

@@ -503,7 +503,9 @@ static PyObject *CCore_plan(CCore *self, PyObject *args) {
             undo_step(&T, &u);
         }
     }
+    int gc_was = PyGC_Disable(); /* (tuples of numbers only: no cycle to collect while they are made) */
     out = plan_answers(nodes, nn, best_pri, best_cid, nbest, expanded, root_value);
+    if (gc_was) PyGC_Enable();
     goto done;
 nomem:
     PyErr_NoMemory();
