@@ -192,3 +192,53 @@ def test_the_player_plays_the_same_game_on_both_cores(variant, suits, seed, valu
             games.append(played(variant, suits, seed, value, auto))
     assert games[0] == games[1]
     assert len(games[0][0]) > 10
+
+
+def test_an_error_reading_cancel_is_raised_on_both_cores() -> None:
+    class Broken:
+        def is_set(self) -> bool:
+            raise RuntimeError("no reading")
+
+    g = Game(seed=7)
+    for pure in (False, True):
+        core, table = Core(g, PLANNER_MOVES, visible=True), columns_of(g, visible=True)
+        args = (core, PlanCosts(g, core), table, g.stock_count, set(), 50, unseen_cards(g, table), False, Broken())
+        with pytest.raises(RuntimeError, match="no reading"):
+            if pure:
+                with ccore.pure_python():
+                    search(*args)
+            else:
+                search(*args)
+
+
+def test_the_compiled_core_of_a_game_seen_as_a_player_sees_it() -> None:
+    """``compiled_core(g, pruning, visible=True)`` and ``core_of(core, table)`` search alike (no stock read)."""
+    g = next(positions("spiderette", 2, True, 9))
+    core, table = Core(g, PLANNER_MOVES, visible=True), columns_of(g, visible=True)
+    params = plan_search._params(core, PlanCosts(g, core, "learned"))
+    args = (table, g.stock_count > 0, [], 400, bytes(unseen_cards(g, table)), False, params)
+    assert ccore.compiled_core(g, PLANNER_MOVES, visible=True).plan(*args) == ccore.core_of(core, table).plan(*args)
+    with pytest.raises(ValueError):
+        ccore.core_of(core, table).plan(table[:-1], False, [], 10, b"", False, params)
+    with pytest.raises(ValueError):
+        ccore.core_of(core, table).plan(table, False, [], 10, b"", False, params[:-8])
+
+
+def test_threads_share_the_compiled_core() -> None:
+    """Plans of one variant and stage share one compiled core: searches in threads give what one thread gives."""
+    games = list(positions("spiderette", 1, True, 12, every=3, most=8))
+    core = Core(games[0], PLANNER_MOVES, visible=True)
+    costs = PlanCosts(games[0], core, "learned")
+
+    def one(g: Game):
+        table = columns_of(g, visible=True)
+        return search(core, costs, table, g.stock_count, tables_met(g), 400, unseen_cards(g, table), False)
+
+    alone = [one(g) for g in games]
+    got: dict[int, object] = {}
+    threads = [threading.Thread(target=lambda i=i: got.__setitem__(i, [one(g) for g in games])) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(got[i] == alone for i in range(3))
