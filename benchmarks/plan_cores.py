@@ -5,9 +5,10 @@
 
 Plays each deal with :class:`~spiderette.players.planner.PlannerStrategy` (at most ``--moves`` moves) on the
 compiled core, then on the pure one, checks the two games made the same moves, and prints, by CPU time
-(``time.process_time``: the machine may be shared), the plans a second and the tables the searches expanded a
-second on each, and the whole game's time. Then the search alone: the positions of those games searched again
-with each core. Skips the compiled side (says why) where ``_ccore`` is not built. A benchmark, not a test.
+(``time.process_time``: the machine may be shared), each core's whole games: their time, the searches a second
+(a plan searches once, twice when it fills an empty column) and the tables expanded. Then the search alone: the
+positions of those games searched again with each core, tables a second. Skips the compiled side (says why)
+where ``_ccore`` is not built. A benchmark, not a test.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def main() -> None:
     cores = [("C", False), ("Python", True)] if ccore.COMPILED else [("Python", True)]
     totals = {name: {"seconds": 0.0, "searches": 0, "tables": 0, "alone": 0.0, "alone_tables": 0}
               for name, _ in cores}
-    print(f"{'deal':>5} {'moves':>5} {'same':>5} " + " ".join(f"{name + ' s':>9} {name + ' plans/s':>13}"
+    print(f"{'deal':>5} {'moves':>5} {'same':>5} " + " ".join(f"{name + ' s':>9} {name + ' searches/s':>13}"
                                                           for name, _ in cores))
     for seed in deals:
         games = {}
