@@ -128,7 +128,7 @@ def main() -> None:
     print()
     for name, _ in cores:
         t = totals[name]
-        print(f"{name:>6}: games {t['seconds']:.2f} s CPU, {t['searches'] / max(t['seconds'], 1e-9):.1f} plans/s"
+        print(f"{name:>6}: games {t['seconds']:.2f} s CPU, {t['searches'] / max(t['seconds'], 1e-9):.1f} searches/s"
               f" ({t['searches']} searches, {t['tables']:,} tables); search alone {t['alone']:.2f} s,"
               f" {t['alone_tables'] / max(t['alone'], 1e-9):,.0f} tables/s")
     if len(cores) == 2:
