@@ -18,6 +18,7 @@ from spiderette import Game
 from spiderette.engine import ccore
 from spiderette.engine.core import Core, columns_of
 from spiderette.players import plan_search
+from spiderette.players.features import COLUMN_FEATURES
 from spiderette.players.memory import tables_met
 from spiderette.players.plan_costs import PlanCosts, unseen_cards
 from spiderette.players.plan_search import line_of, moves_of, search
@@ -242,3 +243,38 @@ def test_threads_share_the_compiled_core() -> None:
     for t in threads:
         t.join()
     assert all(got[i] == alone for i in range(3))
+
+
+def test_the_learned_cost_is_python_s_to_the_last_rounding() -> None:
+    """Column costs of models whose weights differ by many orders of magnitude (where the order of the float
+    additions, and Python's own way of summing floats, show) and land half-way (``round`` to even): the
+    compiled search's root cost (no table expanded) is the pure one's, column by column."""
+
+    rng = random.Random(44)
+    g = Game(seed=3)
+    n = g.columns
+    # (first a model where summing left to right and summing with compensation, as Python 3.12 does, round
+    # differently: a column with one card face down costs 0 by the one, 1 by the other)
+    lost = [(0.5 + 2 ** -20) / 24, 2 ** 39 / 24, -(2 ** 39) / 24] + [0.0] * (len(COLUMN_FEATURES) - 3)
+    for trial in range(61):
+        weights = lost if not trial else [
+            rng.choice([rng.uniform(-1e6, 1e6), rng.uniform(-1e-6, 1e-6), rng.randint(-9, 9) / 48, rng.uniform(-3, 3)])
+            for _ in COLUMN_FEATURES]
+        model = ValueModel.from_dict({"features": list(COLUMN_FEATURES), "weights": weights})
+        core = Core(g, PLANNER_MOVES, visible=True)
+        for _ in range(5):
+            table = tuple(bytes((down,)) + bytes(down) + bytes(rng.choice([1, 2, 3, 12, 13, 17, 28, 29, 44, 45, 61])
+                                                                for _ in range(rng.randint(0, 6)))
+                          for down in (rng.randint(0, 5) for _ in range(n)))
+            for i in range(n):   # one column at a time, and the whole table
+                for root in (tuple(table[i] if j == i else bytes(1) for j in range(n)), table):
+                    got = []
+                    for pure in (False, True):
+                        costs = PlanCosts(g, core, model)
+                        args = (core, costs, root, 0, set(), 0, [], False)
+                        if pure:
+                            with ccore.pure_python():
+                                got.append(search(*args)[3])
+                        else:
+                            got.append(search(*args)[3])
+                    assert got[0] == got[1], (trial, weights, root)

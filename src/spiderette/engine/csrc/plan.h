@@ -52,12 +52,27 @@ static long long plan_learned(const CCore *C, const PlanParams *P, const uint8_t
     int king = !down && n > 0 && RANK(up[0]) == KING;
     int x[PLAN_FEATURES] = {down, down * down, down == 1, down == 2, down ? n : 0, breaks, off, linked,
                             !down && !n, !down && n > 0 && !king, king, group};
-    /* sum(w * x) in Python's order, each product rounded to a double (volatile: never fused) */
+    /* sum(w * x) as Python sums floats, each product rounded to a double first (volatile: never fused):
+     * left to right until 3.11, with Neumaier's compensation from 3.12 on (builtin sum) */
     double s = 0.0;
+#if PY_VERSION_HEX >= 0x030C0000
+    double c = 0.0;
+    for (int i = 0; i < PLAN_FEATURES; i++) {
+        volatile double p = P->w[i] * (double)x[i];
+        double v = p, t = s + v;
+        if (fabs(s) >= fabs(v))
+            c += (s - t) + v;
+        else
+            c += (v - t) + s;
+        s = t;
+    }
+    if (c && isfinite(c)) s += c;
+#else
     for (int i = 0; i < PLAN_FEATURES; i++) {
         volatile double p = P->w[i] * (double)x[i];
         s += p;
     }
+#endif
     return plan_round(s);
 }
 
