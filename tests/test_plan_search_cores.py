@@ -278,3 +278,24 @@ def test_the_learned_cost_is_python_s_to_the_last_rounding() -> None:
                         else:
                             got.append(search(*args)[3])
                     assert got[0] == got[1], (trial, weights, root)
+
+
+def test_the_deal_decision_s_card_costs_are_the_learned_value_s() -> None:
+    """``card_costs`` (the planner's deal decision: a column with each unseen card laid on it) gives what the
+    learned value gives card by card, for the shipped model and one of one's own; none on the pure core."""
+    from spiderette.players.value import LearnedValue
+
+    rng = random.Random(7)
+    for variant, suits, auto in GAMES[::2]:
+        for g in positions(variant, suits, auto, 21, every=6, most=3):
+            core, table = Core(g, PLANNER_MOVES, visible=True), columns_of(g, visible=True)
+            cards = bytes(sorted(set(unseen_cards(g, table))))
+            for model in (None, own_model(rng.randint(0, 99))):
+                learned = LearnedValue(g, model, deals_left=max(0, g.deals_left - 1))
+                each = plan_search.card_costs(core, learned, table)
+                assert each is not None
+                for col in table:
+                    down, up = col[0], col[col[0] + 1:]
+                    assert each(col, cards) == [learned.column_cost((down, up + bytes((c,)))) for c in cards]
+                with ccore.pure_python():
+                    assert plan_search.card_costs(core, learned, table) is None

@@ -197,6 +197,8 @@ static PyMethodDef CCore_methods[] = {
      "search(dealt, runs, weights, node_limit, held, seconds[, cancel]): the solver's best-first search from the root"},
     {"plan", (PyCFunction)CCore_plan, METH_VARARGS,
      "plan(root, stock_left, seen, budget, unseen, filling, params[, cancel]): the planner's search (plan_search.search)"},
+    {"learned_costs", (PyCFunction)CCore_learned_costs, METH_VARARGS,
+     "learned_costs(params, column, cards): the learned cost of the column with each card laid on it"},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject CCoreType = {

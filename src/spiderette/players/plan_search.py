@@ -26,10 +26,12 @@ table is a tuple of columns, one to one with the columns of :func:`~spiderette.e
 
 from __future__ import annotations
 
+import functools
 import heapq
 import struct
 import threading
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import ccore
@@ -40,7 +42,7 @@ from . import plan_costs
 from .plan_costs import EMPTY_WHEN_DEALING, STEP, PlanCosts, ranks_of, turn_value
 from .value import LearnedValue
 
-__all__ = ["search", "line_of", "moves_of", "best_met", "of_key"]
+__all__ = ["search", "line_of", "moves_of", "best_met", "of_key", "card_costs"]
 
 
 def of_key(columns: tuple) -> tuple:
@@ -167,6 +169,45 @@ _CORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # a pure Core 
 _CORES_LOCK = threading.Lock()
 _FEATURES = 12   # (the learned value's column features: players/features.py, COLUMN_FEATURES; csrc/plan.h)
 _MOST_COLUMNS, _LONGEST = 10, 114   # (csrc/base.h: MAXN; MAXCOL - RUNLEN - 1, as table_from takes a column)
+_LONGEST_DEALT_ON = 119   # (csrc/plan.h, learned_costs: a column under MAXCOL - 8 bytes)
+
+
+def _known(core: Core, learned: LearnedValue) -> bool:
+    """Does the compiled core cost columns as ``learned`` does (its features, links, fits and unit)?"""
+    rules = core.rules
+    return (type(learned) is LearnedValue and len(learned.weights) == _FEATURES and learned.links is rules.links
+            and learned.unit == core.unit and (learned.fits is None) == (core.fits is None)
+            and all(isinstance(w, (int, float)) and abs(w) < 1e12 for w in learned.weights))   # (and not NaN)
+
+
+def _twin(core: Core, root: tuple) -> Any:
+    """The compiled twin of the pure ``core`` (made once, kept as long as the core lives); ``root`` a table."""
+    compiled = _CORES.get(core)
+    if compiled is None:
+        with _CORES_LOCK:
+            compiled = _CORES.get(core)
+            if compiled is None:
+                compiled = _CORES[core] = ccore.core_of(core, root)
+    return compiled
+
+
+def card_costs(core: Core, learned: LearnedValue,
+               table: tuple) -> Callable[[bytes, bytes], list[int] | None] | None:
+    """The learned value's cost of a column with each of some cards laid face up on it, on the compiled core:
+    ``f(column, cards)`` is ``[learned.column_cost((down, up + bytes((c,)))) for c in cards]`` for the column
+    ``column`` (as in a table here), or ``None`` for a column too long for it; ``card_costs`` is ``None``
+    where the compiled core is not in use or does not know the value. Either way, ask ``learned`` card by card
+    instead. ``table``: a table of ``core``'s."""
+    if not ccore.in_use() or type(core) is not Core or core.stock or not 1 <= core.n <= _MOST_COLUMNS \
+            or len(table) != core.n or max(map(len, table)) > _LONGEST or not _known(core, learned):
+        return None
+    costs = functools.partial(_twin(core, table).learned_costs,
+                              struct.pack("=12d32q", *learned.weights, 1, *[0] * 10, 1, *[0] * 20))
+
+    def each(column: bytes, cards: bytes) -> list[int] | None:
+        return costs(column, cards) if len(column) <= _LONGEST_DEALT_ON else None
+
+    return each
 
 
 def _params(core: Core, costs: PlanCosts) -> bytes | None:
@@ -181,13 +222,9 @@ def _params(core: Core, costs: PlanCosts) -> bytes | None:
     if learned is None:
         mode, weights = 0, [0.0] * _FEATURES
     else:
-        rules = core.rules
-        if (type(learned) is not LearnedValue or len(learned.weights) != _FEATURES or learned.links is not rules.links
-                or learned.unit != core.unit or (learned.fits is None) != (core.fits is None)):
+        if not _known(core, learned):
             return None
         mode, weights = 1, learned.weights
-        if not all(isinstance(w, (int, float)) and abs(w) < 1e12 for w in weights):   # (and not NaN)
-            return None
     try:
         return struct.pack("=12d32q", *weights, mode, costs.run_bonus, EMPTY_WHEN_DEALING, STEP,
                            plan_costs.TURN_BONUS, plan_costs.FACE_DOWN, plan_costs.BURIED, plan_costs.OUT_OF_ORDER,
@@ -208,12 +245,7 @@ def _compiled(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set |
     params = _params(core, costs)
     if params is None:
         return None
-    compiled: Any = _CORES.get(core)
-    if compiled is None:
-        with _CORES_LOCK:
-            compiled = _CORES.get(core)
-            if compiled is None:
-                compiled = _CORES[core] = ccore.core_of(core, root)
+    compiled = _twin(core, root)
     # (a table met that no line can reach, its columns too many or too long for the compiled core, is left out)
     met = [t for t in (of_key(t) for t, s in seen if s == stock) if len(t) == core.n and max(map(len, t)) <= _LONGEST]
     best, nodes, expanded, root_value = compiled.plan(root, stock > 0, met, min(budget, 1 << 62), bytes(unseen),

@@ -534,3 +534,31 @@ done:
     free(heap);
     return out;
 }
+
+/* learned_costs(params, col, cards) -> [the learned cost of column col with each card laid face up on it]:
+ * LearnedValue.column_cost((down, up + bytes((card,)))) for each card, the planner's deal decision's sums. */
+static PyObject *CCore_learned_costs(CCore *self, PyObject *args) {
+    Py_buffer params, col, cards;
+    if (!PyArg_ParseTuple(args, "y*y*y*", &params, &col, &cards)) return NULL;
+    PlanParams P;
+    uint8_t buf[MAXCOL];
+    int len = (int)col.len;
+    int ok = params.len == (Py_ssize_t)sizeof P && col.len >= 1 && col.len < MAXCOL - 8 &&
+             ((const uint8_t *)col.buf)[0] < col.len;
+    if (ok) {
+        memcpy(&P, params.buf, sizeof P);
+        memcpy(buf, col.buf, (size_t)len);
+    }
+    PyObject *out = ok ? PyList_New(cards.len) : NULL;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "learned_costs(params, column, cards): a column of at most 119 bytes");
+    for (Py_ssize_t i = 0; out && i < cards.len; i++) {
+        buf[len] = ((const uint8_t *)cards.buf)[i];
+        PyObject *v = PyLong_FromLongLong(plan_learned(self, &P, buf, len + 1));
+        if (!v) Py_CLEAR(out);
+        else PyList_SET_ITEM(out, i, v);
+    }
+    PyBuffer_Release(&params);
+    PyBuffer_Release(&col);
+    PyBuffer_Release(&cards);
+    return out;
+}
