@@ -6,7 +6,8 @@
  *   - a compact, exact, decodable table key (a variable-length bit code): csrc/keys.h,
  *   - the solver's best-first search (players/solver.py, _search: weighted A*, the same costs, tie-break and
  *     keys), run wholly in C with the GIL released: csrc/search.h,
- *   - the proof pass's layers (players/proof.py, _layers): csrc/proof.h.
+ *   - the proof pass's layers (players/proof.py, _layers): csrc/proof.h,
+ *   - the planner's search over the visible table (players/plan_search.py, search), its costs: csrc/plan.h.
  *
  * One translation unit (the csrc/ files are included here, in order), so the hot loops inline across parts.
  * A column is as in core.py: c[0] = face-down count, c[1..len-1] every card bottom first; a card is
@@ -184,6 +185,7 @@ static PyObject *CCore_decode(CCore *self, PyObject *args) {
 
 #include "csrc/search.h"
 #include "csrc/proof.h"
+#include "csrc/plan.h"
 
 static PyMethodDef CCore_methods[] = {
     {"children", (PyCFunction)CCore_children, METH_VARARGS, "children(cols, dealt, runs): every step's child"},
@@ -193,6 +195,10 @@ static PyMethodDef CCore_methods[] = {
      "prove(runs, node_limit, held, seconds[, trace, cancel]): the proof pass's layers from the root, nothing dealt yet"},
     {"search", (PyCFunction)CCore_search, METH_VARARGS,
      "search(dealt, runs, weights, node_limit, held, seconds[, cancel]): the solver's best-first search from the root"},
+    {"plan", (PyCFunction)CCore_plan, METH_VARARGS,
+     "plan(root, stock_left, seen, budget, unseen, filling, params[, cancel]): the planner's search (plan_search.search)"},
+    {"learned_costs", (PyCFunction)CCore_learned_costs, METH_VARARGS,
+     "learned_costs(params, column, cards): the learned cost of the column with each card laid on it"},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject CCoreType = {

@@ -23,14 +23,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
-from .core import ALWAYS, WITHOUT_STOCK, Pruning, columns_of, links_table
+from .core import ALWAYS, WITHOUT_STOCK, Core, Pruning, columns_of, links_table
 from .move import DEAL, SENDS, Move, move_table
 
 if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["COMPILED", "CORE", "PURE_PYTHON_VARIABLE", "describe", "in_use", "pure_python", "compiled_core",
-           "moves_of", "step_of"]
+           "core_of", "moves_of", "step_of"]
 
 #: The environment variable that keeps the compiled core off (``SPIDERETTE_PURE_PYTHON=1``).
 PURE_PYTHON_VARIABLE = "SPIDERETTE_PURE_PYTHON"
@@ -84,18 +84,33 @@ def in_use() -> bool:
 _WHEN = {"never": 0, ALWAYS: 1, WITHOUT_STOCK: 2}
 
 
-def compiled_core(g: Game, pruning: Pruning, root: tuple[bytes, ...] | None = None) -> Any:
+def compiled_core(g: Game, pruning: Pruning, root: tuple[bytes, ...] | None = None, visible: bool = False) -> Any:
     """The compiled core (``_ccore.CCore``) of ``g``'s rules and stock, every card known (as the solver and the
     proof pass see them), pruned by ``pruning``; ``root``: the table its keys are written against (``g``'s).
-    Raises ``RuntimeError`` where the compiled core is not here."""
+    ``visible``: the table as a player sees it instead (a 0 for each face-down card, no stock read: the
+    planner's). Raises ``RuntimeError`` where the compiled core is not here."""
     if _MODULE is None:
         raise RuntimeError(f"the compiled search core is not here ({WHY_PURE})")
     rules = g.rules
     return _MODULE.CCore(
-        root or columns_of(g), bytes(g.stock), links_table(rules.links),
+        root or columns_of(g, visible=visible), b"" if visible else bytes(g.stock), links_table(rules.links),
         None if rules.build == "any" else links_table(rules.fits), rules.unit or 0, rules.deal_with_empty,
         g.auto_remove, _WHEN[pruning.one_empty_column], _WHEN[pruning.no_whole_column_to_empty],
-        pruning.whole_groups, pruning.eager, pruning.deals, pruning.shortest_first, g.runs_total, True)
+        pruning.whole_groups, pruning.eager, pruning.deals, pruning.shortest_first, g.runs_total, not visible)
+
+
+def core_of(core: Core, root: tuple[bytes, ...]) -> Any:
+    """The compiled core of a pure :class:`~spiderette.engine.core.Core` with no stock (the planner's: the
+    visible table, a 0 for each face-down card), its rules, pruning and way of sending runs; ``root``: a table
+    of it (the one its keys would be written against). Raises ``RuntimeError`` where the compiled core is not
+    here."""
+    if _MODULE is None:
+        raise RuntimeError(f"the compiled search core is not here ({WHY_PURE})")
+    p = core.pruning
+    return _MODULE.CCore(
+        root, bytes(core.stock), core.links, core.fits, core.unit or 0, core.deal_with_empty, core.auto_remove,
+        _WHEN[p.one_empty_column], _WHEN[p.no_whole_column_to_empty], p.whole_groups, p.eager, p.deals,
+        p.shortest_first, core.rules.runs, False)
 
 
 def step_of(m: Move) -> tuple[int, int, int]:

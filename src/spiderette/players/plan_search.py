@@ -26,15 +26,23 @@ table is a tuple of columns, one to one with the columns of :func:`~spiderette.e
 
 from __future__ import annotations
 
+import functools
 import heapq
+import struct
 import threading
+import weakref
+from collections.abc import Callable
+from typing import Any
 
+from ..engine import ccore
 from ..engine.cards import RUN_LENGTH
 from ..engine.core import TURNED_DESTINATION, TURNED_SOURCE, Core, visible_column
 from ..engine.move import Move
+from . import plan_costs
 from .plan_costs import EMPTY_WHEN_DEALING, STEP, PlanCosts, ranks_of, turn_value
+from .value import LearnedValue
 
-__all__ = ["search", "line_of", "moves_of", "best_met", "of_key"]
+__all__ = ["search", "line_of", "moves_of", "best_met", "of_key", "card_costs"]
 
 
 def of_key(columns: tuple) -> tuple:
@@ -61,7 +69,21 @@ def search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | fr
     less the two columns the move changed, plus the two it made. ``unseen``: the cards a player has not seen
     (:func:`~spiderette.players.plan_costs.unseen_cards`), which value a card turned over. Setting ``cancel``
     stops the search early (what was found so far).
+
+    Runs on the compiled core where it is in use (:func:`spiderette.engine.ccore.in_use`; the same answers,
+    node for node), on the pure-Python loop below otherwise, or for costs the compiled one does not know (a
+    subclass of :class:`~spiderette.players.plan_costs.PlanCosts` or of its learned value).
     """
+    if ccore.in_use():
+        got = _compiled(core, costs, root, stock, seen, budget, unseen, filling, cancel)
+        if got is not None:
+            return got
+    return _search(core, costs, root, stock, seen, budget, unseen, filling, cancel)
+
+
+def _search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | frozenset, budget: int,
+            unseen: list[int], filling: bool, cancel: threading.Event | None = None) -> tuple[dict, list, int, int]:
+    """:func:`search` in pure Python: the reference."""
     penalty = EMPTY_WHEN_DEALING if filling else 0
     ranks, total = ranks_of(unseen), len(unseen)
     cc, get = costs.column_cost, costs.cache.get
@@ -139,6 +161,95 @@ def search(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | fr
                 best[first] = (pri, cid)
             if not leaf and not (finished and not auto):
                 heapq.heappush(heap, (pri, cid, child, new_runs))
+    return best, nodes, expanded, root_value
+
+
+# ---------------------------------------------------------------------- on the compiled core
+_CORES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # a pure Core -> its compiled twin
+_CORES_LOCK = threading.Lock()
+_FEATURES = 12   # (the learned value's column features: players/features.py, COLUMN_FEATURES; csrc/plan.h)
+_MOST_COLUMNS, _LONGEST = 10, 114   # (csrc/base.h: MAXN; MAXCOL - RUNLEN - 1, as table_from takes a column)
+_LONGEST_DEALT_ON = 119   # (csrc/plan.h, learned_costs: a column under MAXCOL - 8 bytes)
+
+
+def _known(core: Core, learned: LearnedValue) -> bool:
+    """Does the compiled core cost columns as ``learned`` does (its features, links, fits and unit)?"""
+    rules = core.rules
+    return (type(learned) is LearnedValue and len(learned.weights) == _FEATURES and learned.links is rules.links
+            and learned.unit == core.unit and (learned.fits is None) == (core.fits is None)
+            and all(isinstance(w, (int, float)) and abs(w) < 1e12 for w in learned.weights))   # (and not NaN)
+
+
+def _twin(core: Core, root: tuple) -> Any:
+    """The compiled twin of the pure ``core`` (made once, kept as long as the core lives); ``root`` a table."""
+    compiled = _CORES.get(core)
+    if compiled is None:
+        with _CORES_LOCK:
+            compiled = _CORES.get(core)
+            if compiled is None:
+                compiled = _CORES[core] = ccore.core_of(core, root)
+    return compiled
+
+
+def card_costs(core: Core, learned: LearnedValue,
+               table: tuple) -> Callable[[bytes, bytes], list[int] | None] | None:
+    """The learned value's cost of a column with each of some cards laid face up on it, on the compiled core:
+    ``f(column, cards)`` is ``[learned.column_cost((down, up + bytes((c,)))) for c in cards]`` for the column
+    ``column`` (as in a table here), or ``None`` for a column too long for it; ``card_costs`` is ``None``
+    where the compiled core is not in use or does not know the value. Either way, ask ``learned`` card by card
+    instead. ``table``: a table of ``core``'s."""
+    if not ccore.in_use() or type(core) is not Core or core.stock or not 1 <= core.n <= _MOST_COLUMNS \
+            or len(table) != core.n or max(map(len, table)) > _LONGEST or not _known(core, learned):
+        return None
+    costs = functools.partial(_twin(core, table).learned_costs,
+                              struct.pack("=12d32q", *learned.weights, 1, *[0] * 10, 1, *[0] * 20))
+
+    def each(column: bytes, cards: bytes) -> list[int] | None:
+        return costs(column, cards) if len(column) <= _LONGEST_DEALT_ON else None
+
+    return each
+
+
+def _params(core: Core, costs: PlanCosts) -> bytes | None:
+    """The costs as ``csrc/plan.h`` reads them (``PlanParams``), or ``None`` where the compiled search does not
+    know them (then the pure one runs)."""
+    learned = costs.learned
+    if type(costs) is not PlanCosts or costs.links != core.links or costs.fits != core.fits:
+        return None
+    dig = plan_costs.DIG_EXTRA
+    if not 1 <= len(dig) <= 12:
+        return None
+    if learned is None:
+        mode, weights = 0, [0.0] * _FEATURES
+    else:
+        if not _known(core, learned):
+            return None
+        mode, weights = 1, learned.weights
+    try:
+        return struct.pack("=12d32q", *weights, mode, costs.run_bonus, EMPTY_WHEN_DEALING, STEP,
+                           plan_costs.TURN_BONUS, plan_costs.FACE_DOWN, plan_costs.BURIED, plan_costs.OUT_OF_ORDER,
+                           plan_costs.OFF_SUIT, plan_costs.EMPTY_COLUMN, plan_costs.KING_HOME, len(dig), *dig,
+                           *[0] * (12 - len(dig)), *[0] * 8)
+    except (struct.error, TypeError):   # (a weight that is not a whole number)
+        return None
+
+
+def _compiled(core: Core, costs: PlanCosts, root: tuple, stock: int, seen: set | frozenset, budget: int,
+              unseen: list[int], filling: bool, cancel: threading.Event | None) -> tuple | None:
+    """:func:`search` on the compiled core (one call), or ``None`` where it cannot run it."""
+    if type(core) is not Core or core.stock or len(root) != core.n or not 1 <= core.n <= _MOST_COLUMNS:
+        return None
+    # (a column grows by the face-up cards moved onto it: the compiled core's columns hold _LONGEST bytes)
+    if 1 + max(c[0] for c in root) + sum(len(c) - 1 - c[0] for c in root) > _LONGEST:
+        return None
+    params = _params(core, costs)
+    if params is None:
+        return None
+    compiled = _twin(core, root)
+    # (a table met that no line can reach, its columns too many or too long for the compiled core, is left out)
+    met = [t for t in (of_key(t) for t, s in seen if s == stock) if len(t) == core.n and max(map(len, t)) <= _LONGEST]
+    best, nodes, expanded, root_value = compiled.plan(root, stock > 0, met, min(budget, 1 << 62), bytes(unseen),
+                                                      filling, params, cancel)
     return best, nodes, expanded, root_value
 
 

@@ -56,7 +56,7 @@ from ..engine.predicates import visible_key
 from .limits import Limit, budget_of, tables
 from .memory import tables_met
 from .plan_costs import STEP, PlanCosts, unseen_cards
-from .plan_search import best_met, line_of, moves_of, of_key, search
+from .plan_search import best_met, card_costs, line_of, moves_of, of_key, search
 from .strategies import Strategy
 from .value import DEFAULT_VALUE, VALUES, ModelError, ValueModel, model_of
 
@@ -261,12 +261,18 @@ def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: se
     for c in unseen:
         cards[c] = cards.get(c, 0) + 1
 
+    compiled = card_costs(rules.core, after, table)   # (the costs of a column and each card, at once; or None)
+    kinds, counts = bytes(cards), list(cards.values())
+
     def expected(i: int, col: bytes) -> float:
         key = (i < dealt, col)
         got = memo.get(key)
         if got is None:
             down, up = col[0], col[col[0] + 1:]
-            if i < dealt and unseen:
+            each = compiled(col, kinds) if compiled is not None and i < dealt and unseen else None
+            if each is not None:
+                got = sum(n * x for n, x in zip(counts, each)) / len(unseen)
+            elif i < dealt and unseen:
                 got = sum(n * after.column_cost((down, up + bytes((c,)))) for c, n in cards.items()) / len(unseen)
             else:
                 got = after.column_cost((down, up))
