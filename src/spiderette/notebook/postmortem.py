@@ -16,18 +16,21 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
 
 from ..engine import platform
 from ..engine.game import Game
 from ..engine.words import plural
 from ..players.analysis import ANALYSIS_NODES, ANALYSIS_SOLVES, Analysis, analyse
 from ..players.background import BackgroundTask, StoppableFuture
-from ..players.limits import SOLVER_HELD
+from ..players.limits import CORE_SPEEDUP, SOLVER_HELD
 
 #: How many times more tables each solve of the longer analysis spends (ten times: the search the odds were
 #: measured with; about a minute at most).
 ANALYSIS_MORE = 10
+#: The tables of each of the table's analysis's solves: :data:`~spiderette.players.analysis.ANALYSIS_NODES`,
+#: ten times that on the compiled core (about as many seconds:
+#: :data:`~spiderette.players.limits.CORE_SPEEDUP`).
+POSTMORTEM_NODES = ANALYSIS_NODES * CORE_SPEEDUP
 
 
 class PostMortem:
@@ -52,17 +55,16 @@ class PostMortem:
             self.cancel()
             copy = game.copy()
             self._history, self._result, self._longer_done = tuple(copy.history), None, False
-            nodes = platform.budget(ANALYSIS_NODES, platform.BROWSER_ANALYSIS_TABLES)
+            nodes = platform.budget(POSTMORTEM_NODES, platform.BROWSER_ANALYSIS_TABLES)
             solves = platform.budget(ANALYSIS_SOLVES, platform.BROWSER_ANALYSIS_SOLVES)
-            self.smaller = (nodes, solves) != (ANALYSIS_NODES, ANALYSIS_SOLVES)
+            self.smaller = (nodes, solves) != (POSTMORTEM_NODES, ANALYSIS_SOLVES)
 
             def finished(result: Analysis) -> None:
                 self._result = result
                 done(result)   # (before the future answers: whoever waits on it then finds the table's words out)
 
-            smaller: dict[str, Any] = {"node_limit": nodes, "max_solves": solves} if self.smaller else {}
             return self._task.start(lambda stop: analyse(copy, planner=False, cancel=stop, max_held=SOLVER_HELD,
-                                                         **smaller),
+                                                         node_limit=nodes, max_solves=solves),
                                     "spiderette-analyse", finished)
 
     def search_on(self, game: Game, done: Callable[[Analysis], None]) -> StoppableFuture | None:
@@ -81,7 +83,7 @@ class PostMortem:
                 self._result, self._longer_done = result, True
                 done(result)
 
-            nodes = ANALYSIS_NODES * ANALYSIS_MORE
+            nodes = POSTMORTEM_NODES * ANALYSIS_MORE
             return self._longer.start(lambda stop: analyse(copy, node_limit=nodes, max_held=SOLVER_HELD, planner=False,
                                                            cancel=stop),
                                       "spiderette-analyse-longer", finished)

@@ -26,7 +26,7 @@ from typing import Any
 from ..engine import platform
 from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
-from ..players.limits import PROOF_HELD, SOLVER_HELD, Limit
+from ..players.limits import CORE_SPEEDUP, PROOF_HELD, SOLVER_HELD, Limit
 from ..players.proof import Proof, prove
 from ..players.solver import SolveResult, solve
 
@@ -34,7 +34,7 @@ from ..players.solver import SolveResult, solve
 #: on a quiet machine the tables, so that its undecided verdicts quote the odds measured at that budget; with
 #: :data:`~spiderette.engine.platform.TABLES_ONLY` set, as in the tests, the tables alone).
 WINNABLE_TIME_LIMIT = 5.0
-WINNABLE_TABLES = 200_000
+WINNABLE_TABLES = 200_000 * CORE_SPEEDUP   # (2 million on the compiled core: about as many seconds)
 #: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
 #: played (ten times: the search the odds were measured with).
 WINNABLE_MORE = 10

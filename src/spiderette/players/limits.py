@@ -9,8 +9,9 @@ every budget.
   :class:`~spiderette.SolverStrategy`, :class:`~spiderette.SearchStrategy`) and ``budget`` (the planner's:
   ``plan``, :class:`~spiderette.PlannerStrategy`, ``hint`` and ``hints``, ``Widget.think``);
 * ``seconds``: the time it may take; shorthand ``time_limit``;
-* ``held``: its memory, the most tables it may hold at once (some 600 bytes each in the solver, 400 in the
-  proof pass: :data:`SOLVER_TABLE_BYTES`, :data:`PROOF_TABLE_BYTES`); shorthand ``max_held`` (``prove``,
+* ``held``: its memory, the most tables it may hold at once (on the pure-Python core some 600 bytes each in the
+  solver, 400 in the proof pass: :data:`SOLVER_TABLE_BYTES`, :data:`PROOF_TABLE_BYTES`; on the compiled core
+  under 100: :data:`COMPILED_SOLVER_TABLE_BYTES`); shorthand ``max_held`` (``prove``,
   :func:`~spiderette.solve` and :func:`~spiderette.analyse`, the searches that bound it).
 
 A :class:`Limit` is checked when made (a wrong type is a ``TypeError``, a wrong value a ``ValueError``, each
@@ -41,6 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from ..engine import ccore
 from ..engine.errors import MAX_SECONDS, is_whole, quote, seconds, whole
 
 #: The most tables any one budget may hold (``tables``, ``node_limit``, the planner's ``budget``, ``held``): a
@@ -74,19 +76,28 @@ def tables(value: object, name: str = "node_limit", none: bool = False) -> int |
     return value
 
 
-#: What a table held costs, in bytes, measured by ``benchmarks/postmortem.py --memory`` and
-#: ``benchmarks/winnable.py --memory`` (the resident set's growth over the tables held): the solver's (its
+#: What a table held costs, in bytes, on the pure-Python core, measured by ``benchmarks/postmortem.py --memory``
+#: and ``benchmarks/winnable.py --memory`` (the resident set's growth over the tables held): the solver's (its
 #: dict of every table met, the heap of those still to expand, each new column and its cost) and the proof
 #: pass's (the sets of the layers in hand and waiting).
 SOLVER_TABLE_BYTES = 600
 PROOF_TABLE_BYTES = 400
+#: The same on the compiled core (:mod:`spiderette.engine.ccore`: a compact key, its parent and move, a slot;
+#: measured by peak resident set over the tables held on deal 180, growth of its arrays included).
+COMPILED_SOLVER_TABLE_BYTES = 100
+COMPILED_PROOF_TABLE_BYTES = 100
 #: What one of the table's background searches may hold (the Winnable? indicator's and the post-mortem's, which
 #: may run at once): with both at their bound, a kernel of some 110 MiB stays under 600 MiB.
 TABLE_SEARCH_BYTES = 240 * 2**20
 #: The ``held`` bounds of the table's searches that keep them to :data:`TABLE_SEARCH_BYTES`: the solver's
-#: (the post-mortem's solves, the Winnable? rounds) and the proof pass's (the Winnable? line's last round).
-SOLVER_HELD = TABLE_SEARCH_BYTES // SOLVER_TABLE_BYTES
-PROOF_HELD = TABLE_SEARCH_BYTES // PROOF_TABLE_BYTES
+#: (the post-mortem's solves, the Winnable? rounds) and the proof pass's (the Winnable? line's last round), on
+#: the core the searches run on (the compiled one where it was built).
+SOLVER_HELD = TABLE_SEARCH_BYTES // (COMPILED_SOLVER_TABLE_BYTES if ccore.COMPILED else SOLVER_TABLE_BYTES)
+PROOF_HELD = TABLE_SEARCH_BYTES // (COMPILED_PROOF_TABLE_BYTES if ccore.COMPILED else PROOF_TABLE_BYTES)
+#: How many times the tables the table's searches (the Winnable? rounds, the post-mortem's solves) spend on the
+#: compiled core, in about the same seconds as the pure-Python core's budget: it expands ten times the tables
+#: a second.
+CORE_SPEEDUP = 10 if ccore.COMPILED else 1
 #: A search that expanded (or visited) at least this many tables gives its memory back when it ends
 #: (:func:`give_back`).
 GIVE_BACK_AFTER = 20_000
