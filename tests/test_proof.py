@@ -11,6 +11,7 @@ import pytest
 from spiderette_testkit import reachable
 
 from spiderette import Game
+from spiderette.engine import ccore
 from spiderette.engine.core import columns_of
 from spiderette.players.proof import PRUNINGS, Outcome, Proof, prove
 from spiderette.players.solver import solve
@@ -18,6 +19,18 @@ from spiderette.players.solver import solve
 # A two-suit position with the stock dealt out: 740 tables reachable, none won.
 SMALL_LOSS = ("spiderette:2 4H3H6S/8s2STH8HKS/th6h5S7S/9has4hTS6S9S8S7H6H5H/qskhjs2s4S8H9H3S2HAH/"
               "qhasqs3s2hTS3HAHKHQHJH/5h9s7s4s7h5sJHJSKS - - 25 475 33")
+
+
+@pytest.fixture(autouse=True, params=["pure", "compiled"])
+def core(request):
+    """Every test here on both cores: the pure-Python pass (the reference) and the compiled one."""
+    if request.param == "pure":
+        with ccore.pure_python():
+            yield request.param
+    elif not ccore.COMPILED:
+        pytest.skip(f"the compiled core is not here ({ccore.WHY_PURE})")
+    else:
+        yield request.param
 
 
 def sorted_once_dealt(x: Game) -> tuple:
