@@ -45,9 +45,11 @@ static int pk_grow(void **p, size_t *cap, size_t need, size_t size) {
 }
 
 static inline int pk_colcmp(const Table *T, int a, int b) { /* as Python compares bytes */
-    int la = T->len[a], lb = T->len[b];
-    int m = memcmp(T->c[a], T->c[b], (size_t)(la < lb ? la : lb));
-    return m ? m : la - lb;
+    int la = T->len[a], lb = T->len[b], m = la < lb ? la : lb;
+    const uint8_t *x = T->c[a], *y = T->c[b];
+    for (int i = 0; i < m; i++)
+        if (x[i] != y[i]) return (int)x[i] - (int)y[i];
+    return la - lb;
 }
 
 static inline void pw_put(PW *w, uint64_t v, int bits) { /* bits <= 56 */
@@ -121,6 +123,21 @@ static inline int pk_orank(const PK *K, const uint8_t *col) {
     return 0; /* (not reached: a column's face-down cards are its root column's) */
 }
 
+static inline void pk_sym(PW *w, int prev, int c) { /* card c on prev (-1: none) */
+    if (prev >= 0 && RANK(prev) >= 2) {
+        int t = prev - 1;
+        if (c == t)
+            pw_put(w, 2, 2);
+        else
+            pw_put(w, (uint64_t)((c < t ? 1u : 3u) << 6 | (unsigned)c), 8);
+    } else
+        pw_put(w, (uint64_t)(64u | (unsigned)c), 7);
+}
+
+static inline void pk_end(PW *w, int prev) {
+    pw_put(w, 0, (prev >= 0 && RANK(prev) >= 2) ? 2 : 1);
+}
+
 static inline void pk_col(const PK *K, const uint8_t *col, int len, int sorted, PW *w) {
     int down = col[0], p = 1 + down, prev = -1;
     pw_put(w, (uint64_t)down, K->down_bits);
@@ -129,18 +146,19 @@ static inline void pk_col(const PK *K, const uint8_t *col, int len, int sorted, 
         if (K->implicit) prev = col[p++];
     }
     for (; p < len; p++) {
-        int c = col[p];
-        if (prev >= 0 && RANK(prev) >= 2) {
-            int t = prev - 1;
-            if (c == t)
-                pw_put(w, 2, 2);
-            else
-                pw_put(w, (uint64_t)((c < t ? 1u : 3u) << 6 | (unsigned)c), 8);
-        } else
-            pw_put(w, (uint64_t)(64u | (unsigned)c), 7);
-        prev = c;
+        pk_sym(w, prev, col[p]);
+        prev = col[p];
     }
-    pw_put(w, 0, (prev >= 0 && RANK(prev) >= 2) ? 2 : 1);
+    pk_end(w, prev);
+}
+
+/* Bits a .. b of p, copied. */
+static inline void pk_copy(PW *w, const uint8_t *p, size_t a, size_t b) {
+    while (a < b) {
+        int k = b - a < 56 ? (int)(b - a) : 56;
+        pw_put(w, pk_peek(p, a) >> (64 - k), k);
+        a += (size_t)k;
+    }
 }
 
 /* The columns' order in a key: in place, or sorted as Python sorts bytes (insertion: a child's order is its
@@ -169,7 +187,9 @@ static int pk_encode(const PK *K, const Table *T, int sorted, uint8_t *out) {
 }
 
 /* A key's table, its columns in key order; starts[j]: the bit where column j begins (starts[n]: the end). */
-static void pk_decode(const PK *K, const uint8_t *key, int sorted, Table *T, uint32_t *starts) {
+typedef uint16_t PKPos[MAXN][MAXCOL];
+
+static void pk_decode(const PK *K, const uint8_t *key, int sorted, Table *T, uint32_t *starts, PKPos cpos) {
     const CCore *C = K->C;
     size_t pos = 0;
     for (int i = 0; i < K->n; i++) {
@@ -191,6 +211,7 @@ static void pk_decode(const PK *K, const uint8_t *key, int sorted, Table *T, uin
             col[len++] = (uint8_t)prev;
         }
         for (;;) {
+            cpos[i][len] = (uint16_t)pos; /* (where the card at len is coded, or the column's end) */
             v = pk_peek(key, pos);
             int c;
             if (prev >= 0 && RANK(prev) >= 2) {
@@ -222,9 +243,12 @@ static void pk_decode(const PK *K, const uint8_t *key, int sorted, Table *T, uin
     starts[K->n] = (uint32_t)pos;
 }
 
-/* A child's key after a move from s to d: the parent's codes but for columns s and d, in the child's order. */
-static int pk_child(const PK *K, const Table *T, int sorted, const uint8_t *parent, const uint32_t *starts, int s,
-                    int d, uint8_t *out) {
+/* A child's key after a move from s to d: the parent's codes but for columns s and d, in the child's order; those
+ * two from the parent's bits too where no card turned and no run left (s: cut short; d: its cards, then the
+ * first moved card on its old top, then the other moved ones' codes as they were on s). s0, d0: the parent's
+ * lengths of s and d, sdown: the parent's face-down count of s. */
+static int pk_child(const PK *K, const Table *T, int sorted, const uint8_t *parent, const uint32_t *starts,
+                    PKPos cpos, int s, int d, int s0, int d0, int sdown, int gone, uint8_t *out) {
     uint8_t order[MAXN];
     pk_order(K, T, sorted, order);
     int n = K->n, j = 0;
@@ -235,8 +259,28 @@ static int pk_child(const PK *K, const Table *T, int sorted, const uint8_t *pare
     if (w.n) w.acc = (uint64_t)(parent[head >> 3] >> (8 - w.n));
     for (; j < n; j++) {
         int i = order[j];
-        if (i == s || i == d) {
-            pk_col(K, T->c[i], T->len[i], sorted, &w);
+        if (i == s) {
+            const uint8_t *col = T->c[s];
+            int ls = T->len[s];
+            if (col[0] != sdown) {
+                pk_col(K, col, ls, sorted, &w);
+                continue;
+            }
+            pk_copy(&w, parent, starts[s], cpos[s][ls]);
+            pk_end(&w, ls - 1 >= 1 + col[0] ? col[ls - 1] : -1);
+            continue;
+        }
+        if (i == d) {
+            const uint8_t *col = T->c[d];
+            if (gone) {
+                pk_col(K, col, T->len[d], sorted, &w);
+                continue;
+            }
+            int ls = T->len[s];
+            pk_copy(&w, parent, starts[d], cpos[d][d0]);
+            pk_sym(&w, d0 - 1 >= 1 + col[0] ? col[d0 - 1] : -1, col[d0]);
+            pk_copy(&w, parent, cpos[s][ls + 1], cpos[s][s0]);
+            pk_end(&w, col[T->len[d] - 1]);
             continue;
         }
         size_t a = starts[i];
@@ -464,6 +508,11 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
     uint8_t key[4 * MAXCOL + 64];
     Step steps[MAXSTEPS];
     uint32_t starts[MAXN + 1];
+    PKPos *cpos = malloc(sizeof(PKPos));
+    if (!cpos) {
+        oom = 1;
+        goto done;
+    }
     int down0 = 0;
     for (int i = 0; i < n; i++) down0 += T.c[i][0];
 #define LAYER(dealt, down, runs) ((((size_t)(dealt) * (size_t)(DN + 1)) + (size_t)(DN - (down))) * (size_t)(RN + 1) + (size_t)(runs))
@@ -535,7 +584,7 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
             uint32_t here = todo[--tn];
             tables++;
             const uint8_t *pkey = L->arena + here;
-            pk_decode(K, pkey, !dealing, &T, starts);
+            pk_decode(K, pkey, !dealing, &T, starts, *cpos);
             if (trace) {
                 if (pk_grow((void **)&tr, &trcap, trn + 2 * MAXN + 256, 1) < 0) {
                     oom = 1;
@@ -556,7 +605,8 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
                 int done_ = lruns + gone, klen;
                 uint8_t *kk = kbuf + (size_t)i * KS;
                 if (steps[i].kind == 0)
-                    klen = pk_child(K, &T, !dealing, pkey, starts, steps[i].s, steps[i].d, kk);
+                    klen = pk_child(K, &T, !dealing, pkey, starts, *cpos, steps[i].s, steps[i].d, u.len[0], u.len[1],
+                                    u.down[0], gone, kk);
                 else
                     klen = pk_encode(K, &T, nd >= C->stock_len, kk);
                 undo_step(&T, &u);
@@ -614,6 +664,7 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
     }
     held = 0;
 done:;
+    free(cpos);
     Py_END_ALLOW_THREADS
 #undef LAYER
     if (!oom) {
