@@ -33,11 +33,55 @@ typedef struct {
     int n;
 } PW;
 
+/* Big blocks (the layers' slots and keys, the todo stack, the sort) mapped straight from the system where it can
+ * (Linux): freed, they go back at once, and grown, they are remapped, not copied. (Through malloc they would come
+ * from the heap once glibc's moving mmap threshold has risen, and stay there: a fifth more memory at the peak.) */
+#if defined(__linux__)
+#include <sys/mman.h>
+#define PK_BIG ((size_t)1 << 17)
+static void *pk_alloc(size_t bytes) { /* zeroed */
+    if (bytes < PK_BIG) return calloc(bytes, 1);
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+static void pk_free(void *p, size_t bytes) {
+    if (!p) return;
+    if (bytes < PK_BIG)
+        free(p);
+    else
+        munmap(p, bytes);
+}
+static void *pk_realloc(void *p, size_t old, size_t bytes) { /* (the new bytes not zeroed) */
+    if (!p) return pk_alloc(bytes);
+    if (bytes < PK_BIG) return realloc(p, bytes); /* (old < bytes: small too) */
+    if (old >= PK_BIG) {
+        void *q = mremap(p, old, bytes, MREMAP_MAYMOVE);
+        return q == MAP_FAILED ? NULL : q;
+    }
+    void *q = pk_alloc(bytes);
+    if (q) {
+        memcpy(q, p, old);
+        free(p);
+    }
+    return q;
+}
+#else
+static void *pk_alloc(size_t bytes) { return calloc(bytes, 1); }
+static void pk_free(void *p, size_t bytes) {
+    (void)bytes;
+    free(p);
+}
+static void *pk_realloc(void *p, size_t old, size_t bytes) {
+    (void)old;
+    return realloc(p, bytes);
+}
+#endif
+
 static int pk_grow(void **p, size_t *cap, size_t need, size_t size) {
     if (need <= *cap) return 0;
     size_t c = *cap ? *cap : 1024;
     while (c < need) c *= 2;
-    void *q = realloc(*p, c * size);
+    void *q = pk_realloc(*p, *cap * size, c * size);
     if (!q) return -1;
     *p = q;
     *cap = c;
@@ -332,14 +376,14 @@ typedef struct {
 #define PK_LO 0xFFFFFFFFull
 
 static void lset_free(LSet *L) {
-    free(L->slots);
-    free(L->arena);
+    pk_free(L->slots, L->scap * sizeof(uint64_t));
+    pk_free(L->arena, L->acap);
     memset(L, 0, sizeof *L);
 }
 
 static int lset_grow(LSet *L) {
     size_t cap = L->scap ? L->scap * 2 : 64;
-    uint64_t *slots = calloc(cap, sizeof(uint64_t));
+    uint64_t *slots = pk_alloc(cap * sizeof(uint64_t));
     if (!slots) return -1;
     for (size_t i = 0; i < L->scap; i++) {
         uint64_t v = L->slots[i];
@@ -348,7 +392,7 @@ static int lset_grow(LSet *L) {
         while (slots[j]) j = (j + 1) & (cap - 1);
         slots[j] = v;
     }
-    free(L->slots);
+    pk_free(L->slots, L->scap * sizeof(uint64_t));
     L->slots = slots;
     L->scap = cap;
     return 0;
@@ -369,7 +413,7 @@ static int lset_put(LSet *L, const uint8_t *key, int len, uint64_t h, size_t sla
     if (need > L->acap) { /* (by a quarter: realloc moves big blocks by remapping; the slack: reads past a key) */
         size_t c = L->acap ? L->acap : 4096;
         while (c < need) c += c / 4 + 4096;
-        uint8_t *a = realloc(L->arena, c);
+        uint8_t *a = pk_realloc(L->arena, L->acap, c);
         if (!a) return -1;
         memset(a + L->acap, 0, c - L->acap > slack ? slack : c - L->acap);
         L->arena = a;
@@ -502,6 +546,7 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
     int oom = 0;
     uint32_t *todo = NULL;
     PSort *sk = NULL;
+    size_t skn = 0;
     double t0 = pk_now(), deadline = seconds > 0 ? t0 + seconds : 0;
     Py_BEGIN_ALLOW_THREADS
     Table T = C->root;
@@ -536,7 +581,8 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
         int dealing = ldealt < C->stock_len;
         /* the layer's tables in the pure pass's order: their keys sorted, the least visited first */
         size_t m = 0;
-        sk = malloc(L->count * sizeof(PSort));
+        skn = L->count;
+        sk = pk_alloc(skn * sizeof(PSort));
         if (!sk || pk_grow((void **)&todo, &tcap, L->count + 1, sizeof(uint32_t)) < 0) {
             oom = 1;
             goto done;
@@ -557,7 +603,7 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
         psort(sk, m, L->arena, K->kmax);
         tn = 0;
         for (size_t i = 0; i < m; i++) todo[tn++] = sk[i].off;
-        free(sk);
+        pk_free(sk, skn * sizeof(PSort));
         sk = NULL;
         while (tn) {
             if (node_limit > 0 && tables >= node_limit) {
@@ -687,19 +733,19 @@ done:;
         }
     for (size_t j = 0; j < NL; j++) lset_free(&layers[j]);
     free(layers);
-    free(todo);
-    free(sk);
+    pk_free(todo, tcap * sizeof(uint32_t));
+    pk_free(sk, skn * sizeof(PSort));
     free(kbuf);
     free(kids);
     free(K);
     if (oom || !waiting) {
-        free(tr);
+        pk_free(tr, trcap);
         Py_XDECREF(waiting);
         return oom ? PyErr_NoMemory() : NULL;
     }
     PyObject *visits = trace ? PyBytes_FromStringAndSize((const char *)tr, (Py_ssize_t)trn) : Py_None;
     if (!trace) Py_INCREF(Py_None);
-    free(tr);
+    pk_free(tr, trcap);
     if (!visits) {
         Py_DECREF(waiting);
         return NULL;
