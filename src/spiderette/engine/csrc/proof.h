@@ -96,26 +96,35 @@ static inline int pk_colcmp(const Table *T, int a, int b) { /* as Python compare
     return la - lb;
 }
 
-static inline void pw_put(PW *w, uint64_t v, int bits) { /* bits <= 56 */
-    w->acc = (w->acc << bits) | v;
-    w->n += bits;
-    while (w->n >= 8) {
-        w->n -= 8;
-        *w->p++ = (uint8_t)(w->acc >> w->n);
-    }
-    w->acc &= (1ull << w->n) - 1;
-}
-
-static inline int pw_end(PW *w, const uint8_t *start) {
-    if (w->n) *w->p++ = (uint8_t)(w->acc << (8 - w->n));
-    return (int)(w->p - start);
-}
-
 #if defined(_MSC_VER)
 #define PK_BE64(x) _byteswap_uint64(x)
 #else
 #define PK_BE64(x) __builtin_bswap64(x)
 #endif
+
+/* The writer: acc holds its n newest bits at its top; a full word is written at once (8 bytes of room past a
+ * key's end). */
+static inline void pw_put(PW *w, uint64_t v, int bits) { /* 1 <= bits <= 56, v < 2^bits */
+    int n = w->n + bits;
+    if (n < 64) {
+        w->acc |= v << (64 - n);
+        w->n = n;
+        return;
+    }
+    n -= 64;
+    uint64_t x = PK_BE64(w->acc | (v >> n));
+    memcpy(w->p, &x, 8);
+    w->p += 8;
+    w->acc = n ? v << (64 - n) : 0;
+    w->n = n;
+}
+
+static inline int pw_end(PW *w, const uint8_t *start) {
+    uint64_t x = PK_BE64(w->acc);
+    memcpy(w->p, &x, 8);
+    return (int)(w->p - start) + (w->n + 7) / 8;
+}
+
 
 /* The 64 bits from bit pos on (the top 57 are exact), p readable 8 bytes past pos / 8. */
 static inline uint64_t pk_peek(const uint8_t *p, size_t pos) {
@@ -184,9 +193,9 @@ static inline void pk_end(PW *w, int prev) {
 
 static inline void pk_col(const PK *K, const uint8_t *col, int len, int sorted, PW *w) {
     int down = col[0], p = 1 + down, prev = -1;
-    pw_put(w, (uint64_t)down, K->down_bits);
+    if (K->down_bits) pw_put(w, (uint64_t)down, K->down_bits);
     if (down) {
-        if (sorted) pw_put(w, (uint64_t)pk_orank(K, col), K->orig_bits);
+        if (sorted && K->orig_bits) pw_put(w, (uint64_t)pk_orank(K, col), K->orig_bits);
         if (K->implicit) prev = col[p++];
     }
     for (; p < len; p++) {
@@ -300,7 +309,7 @@ static int pk_child(const PK *K, const Table *T, int sorted, const uint8_t *pare
     size_t head = starts[j]; /* (the columns before the first changed one: the parent's bits as they are) */
     memcpy(out, parent, head >> 3);
     PW w = {out + (head >> 3), 0, (int)(head & 7)};
-    if (w.n) w.acc = (uint64_t)(parent[head >> 3] >> (8 - w.n));
+    if (w.n) w.acc = (uint64_t)(parent[head >> 3] >> (8 - w.n)) << (64 - w.n);
     for (; j < n; j++) {
         int i = order[j];
         if (i == s) {
