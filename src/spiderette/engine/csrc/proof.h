@@ -638,6 +638,10 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
             }
             uint32_t here = todo[--tn];
             tables++;
+            if (tn) { /* (the next table to pop, unless this one's children come first) */
+                __builtin_prefetch(L->arena + todo[tn - 1]);
+                __builtin_prefetch(L->arena + todo[tn - 1] + 40);
+            }
             const uint8_t *pkey = L->arena + here;
             pk_decode(K, pkey, !dealing, &T, starts, *cpos);
             if (trace) {
