@@ -419,6 +419,7 @@ static int lset_put(LSet *L, const uint8_t *key, int len, uint64_t h, size_t sla
     }
     if (!may_add) return 2;
     size_t need = L->alen + (size_t)len + slack;
+    if (need >= PK_LO) return -1; /* (a layer's keys take at most 4 GiB: offsets are 32 bits) */
     if (need > L->acap) { /* (by a quarter: realloc moves big blocks by remapping; the slack: reads past a key) */
         size_t c = L->acap ? L->acap : 4096;
         while (c < need) c += c / 4 + 4096;
