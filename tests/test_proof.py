@@ -3,6 +3,7 @@ its verdicts agree with the solver's complete search."""
 
 from __future__ import annotations
 
+import contextvars
 import random
 import threading
 from unittest.mock import ANY
@@ -105,6 +106,15 @@ def test_the_budget_and_the_cancel_stop_it_with_the_work_left_counted():
     p = prove(g, cancel=stop)
     assert p.outcome == "open" and p.cancelled and p.tables < 256
     assert prove(g, time_limit=0.2).outcome == "open"
+
+
+def test_a_cancel_set_from_another_thread_stops_a_long_pass():
+    stop, out, here = threading.Event(), [], contextvars.copy_context()   # (the core chosen here, in the thread)
+    worker = threading.Thread(target=lambda: out.append(here.run(prove, Game(seed=180), cancel=stop)))
+    worker.start()
+    threading.Timer(0.3, stop.set).start()
+    worker.join(60)
+    assert not worker.is_alive() and out[0].outcome == "open" and out[0].cancelled and 0 < out[0].tables
 
 
 @pytest.mark.parametrize("most", [1, 10, 1_000])
