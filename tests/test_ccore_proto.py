@@ -133,6 +133,7 @@ def test_the_c_proof_pass_visits_the_pure_ones_tables(variant, suits, seed, tabl
     """The layers in the pure pass's order (a layer's tables sorted as Python sorts its keys, the same layer's
     new tables last in, first out), to the same counts at a budget, a held bound or the end."""
     from spiderette import Limit
+    from spiderette.engine.ccore import pure_python
     from spiderette.players.proof import prove
 
     g = Game(variant, seed=seed, suits=suits)
@@ -142,3 +143,41 @@ def test_the_c_proof_pass_visits_the_pure_ones_tables(variant, suits, seed, tabl
     assert (r["outcome"], r["tables"], r["still"], r["layers"], r["peak"], r["stopped"]) == \
         (p.outcome, p.tables, p.still, p.layers, p.peak, p.stopped)
     assert (p.outcome, p.stopped) != ("open", "") and (seed != 80 or p.outcome == "lost" or p.stopped == "memory limit")
+
+
+def mid_game(variant: str, suits: int, seed: int, quarters: int) -> Game:
+    """A position ``quarters`` quarters of the way along the solver's winning line (0: just after its last deal,
+    where the columns are interchangeable: the keys sorted, two decks' twin cards and columns among them)."""
+    g = Game(variant, seed=seed, suits=suits)
+    line = solver.solve(g, node_limit=20_000).moves
+    g.play(line[: len(line) * quarters // 4] if quarters else line[: max(i for i, m in enumerate(line)
+                                                                           if m.kind == "deal") + 1])
+    return g
+
+
+@pytest.mark.parametrize(("variant", "suits", "seed", "quarters", "pruning", "tables", "held"),
+                         [("spiderette", 4, 12, 3, "complete", 20_000, None),   # (a run finished, 3 cards to deal)
+                          ("spiderette", 2, 9, 2, "every_move", 20_000, None),
+                          ("spiderette", 2, 5, 3, "streamliner", 20_000, None),   # (the stock dealt out)
+                          ("spiderette", 4, 12, 2, "planner_moves", 20_000, 3_000),
+                          ("will_o_the_wisp", 1, 5, 2, "complete", 20_000, None),
+                          ("red_black_spiderette", 4, 6, 3, "every_move", 10_000, None),
+                          ("spiderette", 4, 12, 0, "complete", 20_000, None),
+                          ("spider", 1, 3, 0, "complete", 20_000, None),   # (three runs finished)
+                          ("spider", 2, 3, 0, "every_move", 10_000, 5_000),
+                          ("will_o_the_wisp", 1, 5, 0, "complete", None, None)])   # (won after 79,293 tables)
+def test_prove_gives_the_pure_passs_answer_on_the_compiled_core(variant, suits, seed, quarters, pruning, tables,
+                                                                held):
+    """``prove()`` routed to the compiled core from a position mid-game (cards dealt, runs finished), by each
+    pruning's name: the pure pass's outcome, tables, tables still to visit, layers, peak and reason."""
+    from spiderette import Limit
+    from spiderette.engine.ccore import in_use, pure_python
+    from spiderette.players.proof import prove
+
+    g = mid_game(variant, suits, seed, quarters)
+    assert in_use()
+    c = prove(g, Limit(tables=tables, held=held), pruning=pruning)
+    with pure_python():
+        p = prove(g, Limit(tables=tables, held=held), pruning=pruning)
+    assert vars(c) == {**vars(p), "seconds": c.seconds}
+    assert tables or c.outcome == "won"

@@ -3,6 +3,7 @@ its verdicts agree with the solver's complete search."""
 
 from __future__ import annotations
 
+import contextvars
 import random
 import threading
 from unittest.mock import ANY
@@ -11,6 +12,7 @@ import pytest
 from spiderette_testkit import reachable
 
 from spiderette import Game
+from spiderette.engine import ccore
 from spiderette.engine.core import columns_of
 from spiderette.players.proof import PRUNINGS, Outcome, Proof, prove
 from spiderette.players.solver import solve
@@ -18,6 +20,18 @@ from spiderette.players.solver import solve
 # A two-suit position with the stock dealt out: 740 tables reachable, none won.
 SMALL_LOSS = ("spiderette:2 4H3H6S/8s2STH8HKS/th6h5S7S/9has4hTS6S9S8S7H6H5H/qskhjs2s4S8H9H3S2HAH/"
               "qhasqs3s2hTS3HAHKHQHJH/5h9s7s4s7h5sJHJSKS - - 25 475 33")
+
+
+@pytest.fixture(autouse=True, params=["pure", "compiled"])
+def core(request):
+    """Every test here on both cores: the pure-Python pass (the reference) and the compiled one."""
+    if request.param == "pure":
+        with ccore.pure_python():
+            yield request.param
+    elif not ccore.COMPILED:
+        pytest.skip(f"the compiled core is not here ({ccore.WHY_PURE})")
+    else:
+        yield request.param
 
 
 def sorted_once_dealt(x: Game) -> tuple:
@@ -92,6 +106,15 @@ def test_the_budget_and_the_cancel_stop_it_with_the_work_left_counted():
     p = prove(g, cancel=stop)
     assert p.outcome == "open" and p.cancelled and p.tables < 256
     assert prove(g, time_limit=0.2).outcome == "open"
+
+
+def test_a_cancel_set_from_another_thread_stops_a_long_pass():
+    stop, out, here = threading.Event(), [], contextvars.copy_context()   # (the core chosen here, in the thread)
+    worker = threading.Thread(target=lambda: out.append(here.run(prove, Game(seed=180), cancel=stop)))
+    worker.start()
+    threading.Timer(0.3, stop.set).start()
+    worker.join(60)
+    assert not worker.is_alive() and out[0].outcome == "open" and out[0].cancelled and 0 < out[0].tables
 
 
 @pytest.mark.parametrize("most", [1, 10, 1_000])
