@@ -184,19 +184,35 @@ static int encode(const CCore *C, const Table *T, int dealt, int runs, uint8_t *
     return join(C, cp, dealt, runs, out, order);
 }
 
-/* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. */
+/* 57 bits or more of a key from bit `bit` on (the key readable 8 bytes past its end: the arenas leave room). */
+static inline uint64_t peek57(const uint8_t *p, int bit) {
+    uint64_t v;
+    memcpy(&v, p + (bit >> 3), 8);
+    return v >> (bit & 7);
+}
+
+/* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. (Reads the key 8 bytes
+ * past its end.) */
 static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Table *T, int *dealt, int *runs,
                    int *starts) {
-    BR r = {key, 0, 0};
-    int n = C->n;
-    *dealt = (int)br_get(&r, C->dealt_bits);
-    *runs = (int)br_get(&r, C->runs_bits);
+    int n = C->n, pos = 0;
+    uint64_t win = peek57(key, 0);
+    *dealt = (int)(win & ((1u << C->dealt_bits) - 1));
+    *runs = (int)((win >> C->dealt_bits) & ((1u << C->runs_bits) - 1));
+    pos = C->dealt_bits + C->runs_bits;
     int sorted = *dealt >= C->stock_len;
+    uint64_t dmask = (1u << C->down_bits) - 1, omask = (1u << C->orig_bits) - 1;
     for (int j = 0; j < n; j++) {
-        if (starts) starts[j] = (int)(r.p - key) * 8 - r.n; /* (where the j-th coded column starts) */
-        int down = (int)br_get(&r, C->down_bits);
+        if (starts) starts[j] = pos; /* (where the j-th coded column starts) */
+        win = peek57(key, pos);
+        int down = (int)(win & dmask);
+        pos += C->down_bits;
         int i = sorted ? order[j] : j;
-        int origin = (sorted && down) ? (int)br_get(&r, C->orig_bits) : i;
+        int origin = i;
+        if (sorted && down) {
+            origin = (int)((win >> C->down_bits) & omask);
+            pos += C->orig_bits;
+        }
         uint8_t *col = T->c[i];
         const uint8_t *rc = C->root.c[origin];
         col[0] = (uint8_t)down;
@@ -207,21 +223,30 @@ static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Tab
             col[len++] = (uint8_t)prev;
         }
         for (;;) {
+            win = peek57(key, pos);
             int c;
-            if (!br_get(&r, 1))
-                c = prev - 1;
-            else if (!br_get(&r, 1))
-                c = (int)(br_get(&r, 2) << 4) | (RANK(prev) - 1);
-            else if (!br_get(&r, 1))
-                c = (int)br_get(&r, 6);
-            else
+            if (!(win & 1)) { /* a run of cards each one lower in the same suit */
+                int z = __builtin_ctzll(win | (1ull << 56));
+                for (int t = 0; t < z; t++) col[len++] = (uint8_t)--prev;
+                pos += z;
+                continue;
+            }
+            if (!(win & 2)) {
+                c = (int)((win >> 2) & 3) << 4 | (RANK(prev) - 1);
+                pos += 4;
+            } else if (!(win & 4)) {
+                c = (int)((win >> 3) & 63);
+                pos += 9;
+            } else {
+                pos += 3;
                 break;
+            }
             col[len++] = (uint8_t)c;
             prev = c;
         }
         T->len[i] = (uint8_t)len;
     }
-    if (starts) starts[n] = (int)(r.p - key) * 8 - r.n;
+    if (starts) starts[n] = pos;
 }
 
 /* The 64 bits of p from bit `bit` on (p readable 9 bytes past them). */

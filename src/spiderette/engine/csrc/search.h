@@ -45,6 +45,8 @@ typedef struct {
     size_t alen, acap;
     uint64_t *slots; /* (hash high 32 bits << 32) | arena offset of the key's length byte + 1; 0 empty */
     size_t scap, held;
+    int sbits; /* scap == 1 << sbits: a key's home slot is its hash's top sbits bits (<= 32: they are the tag's, so
+                * growing moves slots without reading a key) */
     Bucket *bq;
     int64_t base; /* the priority of bq[0] */
     size_t nb, lo, hn; /* buckets; the lowest that may hold an entry; entries */
@@ -71,22 +73,25 @@ static int grow(void **p, size_t *cap, size_t need, size_t size) {
     return 0;
 }
 
+static inline size_t slot_of(const Store *S, uint64_t h) { return (size_t)(h >> (64 - S->sbits)); }
+
 static int rehash(Store *S) {
-    size_t cap = S->scap ? S->scap * 2 : 1 << 16;
+    int bits = S->scap ? S->sbits + 1 : 16;
+    if (bits > 32) return -1;
+    size_t cap = (size_t)1 << bits;
     uint64_t *slots = calloc(cap, sizeof(uint64_t));
     if (!slots) return -1;
     for (size_t i = 0; i < S->scap; i++) {
         uint64_t v = S->slots[i];
         if (!v) continue;
-        const uint8_t *k = S->arena + (v & 0xFFFFFFFFull) - 1;
-        uint64_t h = hash_bytes(k + 1, k[0]);
-        size_t j = (size_t)h & (cap - 1);
+        size_t j = (size_t)(v >> (64 - bits));
         while (slots[j]) j = (j + 1) & (cap - 1);
         slots[j] = v;
     }
     free(S->slots);
     S->slots = slots;
     S->scap = cap;
+    S->sbits = bits;
     return 0;
 }
 
@@ -95,7 +100,7 @@ static int rehash(Store *S) {
 static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t *order, int olen, uint64_t h) {
     if ((S->held + 1) * 10 >= S->scap * 7 && rehash(S) < 0) return -1;
     uint64_t tag = h & 0xFFFFFFFF00000000ull;
-    size_t mask = S->scap - 1, j = (size_t)h & mask;
+    size_t mask = S->scap - 1, j = slot_of(S, h);
     while (S->slots[j]) {
         uint64_t v = S->slots[j];
         if ((v & 0xFFFFFFFF00000000ull) == tag) {
@@ -251,6 +256,8 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     const Code *cp[MAXN];
     int pcost[MAXN];
     int klen = encode(C, &T, dealt0, runs0, key, order);
+    uint32_t last = UINT32_MAX - 1; /* the table last expanded (T, codes, pcost, dealt, runs: its) */
+    int dealt = dealt0, runs = runs0;
     int64_t off = store_put(&S, key, klen, order, dealt0 >= C->stock_len ? n : 0);
     if (off < 0 || new_node(&S, (uint32_t)off, UINT32_MAX, (Step){255, 0, 0, 0}) < 0) {
         oom = 1;
@@ -297,19 +304,41 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         Entry e = heap_pop(&S);
         nodes++;
         uint32_t depth = e.depth + 1;
-        int dealt, runs;
         const Node *here = &S.nodes[e.node];
-        node_order(&S, here, n, order);
-        /* the parent's key, and where each of its coded columns starts in it: a move's child shares all but
-         * two columns' codes with it (read back out of the key), and its key begins as the parent's */
-        memcpy(pkey, S.arena + here->off + 1, S.arena[here->off]);
-        decode(C, pkey, order, &T, &dealt, &runs, ppos);
-        int dealing = dealt < C->stock_len;
-        if (!dealing) memcpy(porder, order, (size_t)n);
-        else
-            for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
-        for (int j = 0; j < n; j++) code_at(pkey, ppos[j], ppos[j + 1] - ppos[j], &codes[porder[j]]);
-        for (int i = 0; i < n; i++) pcost[i] = col_cost(C, &w, T.c[i], T.len[i]);
+        int dealing;
+        if (here->parent == last && here->kind == 0) {
+            /* a move's child of the table just expanded (still in T, its columns' codes and costs at hand): the
+             * move applied again, two columns coded and costed, no decode */
+            Step st = {0, (uint8_t)(here->s & 15), (uint8_t)(here->s >> 4), here->dk};
+            Undo u;
+            int gone;
+            apply_step(C, &T, st, &dealt, &gone, &u);
+            runs += gone;
+            dealing = dealt < C->stock_len;
+            code_col(C, T.c[st.s], T.len[st.s], !dealing, st.s, &codes[st.s]);
+            code_col(C, T.c[st.d], T.len[st.d], !dealing, st.d, &codes[st.d]);
+            pcost[st.s] = col_cost(C, &w, T.c[st.s], T.len[st.s]);
+            pcost[st.d] = col_cost(C, &w, T.c[st.d], T.len[st.d]);
+            if (!dealing) node_order(&S, here, n, porder);
+            else
+                for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
+            ppos[0] = C->dealt_bits + C->runs_bits;
+            for (int j = 0; j < n; j++) ppos[j + 1] = ppos[j] + codes[porder[j]].nbits;
+            memcpy(pkey, S.arena + here->off + 1, S.arena[here->off]);
+        } else {
+            node_order(&S, here, n, order);
+            /* the parent's key, and where each of its coded columns starts in it: a move's child shares all but
+             * two columns' codes with it (read back out of the key), and its key begins as the parent's */
+            memcpy(pkey, S.arena + here->off + 1, S.arena[here->off]);
+            decode(C, pkey, order, &T, &dealt, &runs, ppos);
+            dealing = dealt < C->stock_len;
+            if (!dealing) memcpy(porder, order, (size_t)n);
+            else
+                for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
+            for (int j = 0; j < n; j++) code_at(pkey, ppos[j], ppos[j + 1] - ppos[j], &codes[porder[j]]);
+            for (int i = 0; i < n; i++) pcost[i] = col_cost(C, &w, T.c[i], T.len[i]);
+        }
+        last = e.node;
         int ns = gen_steps(C, &T, dealing, steps);
         /* First every child's key, hash and cost, its slot fetched ahead; then each looked up in turn. */
         if ((S.held + (size_t)ns) * 10 >= S.scap * 7 && rehash(&S) < 0) {
@@ -344,7 +373,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             }
             undo_step(&T, &u);
             ch->hash = hash_bytes(ch->key, ch->len);
-            __builtin_prefetch(&S.slots[ch->hash & (S.scap - 1)]);
+            __builtin_prefetch(&S.slots[slot_of(&S, ch->hash)]);
             ch->cost = c;
             ch->dealt = (uint8_t)nd;
             ch->runs = (uint8_t)done;
