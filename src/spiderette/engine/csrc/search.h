@@ -17,20 +17,18 @@ static inline int col_cost(const CCore *C, const Weights *w, const uint8_t *col,
     return cost;
 }
 
-/* A table held: its parent, the move that made it, where its key lies in the arena: a byte of length, the key,
- * then, when the columns are sorted, the order of the columns (4 bits a column). 12 bytes, plus the key's. */
-typedef struct {
-    uint32_t parent;
-    uint32_t off;
-    uint8_t kind, s, dk, pad; /* s: a move's source | destination << 4, a send's column; dk: a move's count */
-} Node;
+/* A table held is a record in the arena: its parent (4 bytes: the parent's id), the move that made it (2 bytes: a
+ * move's source | destination << 4 or a send's column; its count | kind << 4: a move's count is at most 13, a run),
+ * a byte of length, the key, then, when the columns are sorted, the order of the columns (its rank among the
+ * permutations: ord_bytes). A table's id is the arena offset of its length byte. 7 bytes, plus the key's. */
+#define NODE_HEAD 6
+#define ROOT_KIND 15
 
 /* The frontier: a bucket queue, one stack a priority (the costs are whole numbers in a narrow range): the least
  * priority first, the newest first among equals (the pure search's heap order, in O(1) a push or a pop). */
 typedef struct {
     uint32_t node;
-    int32_t cost;
-    uint32_t depth;
+    uint32_t depth; /* (the cost: the bucket's priority less path * depth) */
 } Entry;
 
 typedef struct {
@@ -39,8 +37,6 @@ typedef struct {
 } Bucket;
 
 typedef struct {
-    Node *nodes;
-    size_t nn, ncap;
     uint8_t *arena;
     size_t alen, acap;
     uint64_t *slots; /* (hash high 32 bits << 32) | arena offset of the key's length byte + 1; 0 empty */
@@ -52,10 +48,11 @@ typedef struct {
     size_t nb, lo, hn; /* buckets; the lowest that may hold an entry; entries */
     size_t hbytes;
     int kmax; /* the longest key held */
+    size_t kbytes; /* the bytes of the keys held, their lengths and orders (the rest of the arena: parents, moves) */
+    int n, obytes; /* columns; bytes of a sorted table's order */
 } Store;
 
 static void store_free(Store *S) {
-    free(S->nodes);
     free(S->arena);
     free(S->slots);
     for (size_t i = 0; i < S->nb; i++) free(S->bq[i].v);
@@ -97,7 +94,37 @@ static int rehash(Store *S) {
 
 /* Holds the key (len bytes) unless held already: the new table's arena offset, -2 if it was held, -1 when out
  * of memory. */
-static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t *order, int olen, uint64_t h) {
+/* The rank of a permutation of n (< 11) columns, and back. */
+static inline uint32_t perm_rank(const uint8_t *order, int n) {
+    uint32_t r = 0;
+    for (int i = 0; i < n; i++) {
+        int less = 0;
+        for (int j = i + 1; j < n; j++) less += order[j] < order[i];
+        r = r * (uint32_t)(n - i) + (uint32_t)less;
+    }
+    return r;
+}
+
+static inline void perm_unrank(uint32_t r, int n, uint8_t *order) {
+    int digit[MAXN];
+    for (int i = n - 1; i >= 0; i--) {
+        digit[i] = (int)(r % (uint32_t)(n - i));
+        r /= (uint32_t)(n - i);
+    }
+    uint16_t left = (uint16_t)((1u << n) - 1);
+    for (int i = 0; i < n; i++) { /* the digit[i]-th smallest column left */
+        uint16_t m = left;
+        for (int t = 0; t < digit[i]; t++) m &= (uint16_t)(m - 1);
+        int c = __builtin_ctz(m);
+        order[i] = (uint8_t)c;
+        left &= (uint16_t)~(1u << c);
+    }
+}
+
+/* Holds the key (len bytes; with the order of its columns when sorted) unless held already: the new table's id,
+ * -2 if it was held, -1 when out of memory. */
+static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t *order, int sorted, uint64_t h,
+                           uint32_t parent, Step st) {
     if ((S->held + 1) * 10 >= S->scap * 7 && rehash(S) < 0) return -1;
     uint64_t tag = h & 0xFFFFFFFF00000000ull;
     size_t mask = S->scap - 1, j = slot_of(S, h);
@@ -109,37 +136,46 @@ static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t 
         }
         j = (j + 1) & mask;
     }
-    if (grow((void **)&S->arena, &S->acap, S->alen + (size_t)len + (size_t)olen + 16, 1) < 0) return -1;
-    size_t off = S->alen;
-    S->arena[off] = (uint8_t)len;
-    memcpy(S->arena + off + 1, key, (size_t)len);
-    S->alen += 1 + (size_t)len;
-    for (int i = 0; i < olen; i += 2) /* the order of sorted columns, 4 bits a column */
-        S->arena[S->alen++] = (uint8_t)(order[i] | ((i + 1 < olen ? order[i + 1] : 0) << 4));
-    S->slots[j] = tag | (uint64_t)(off + 1);
+    int olen = sorted ? S->obytes : 0;
+    if (grow((void **)&S->arena, &S->acap, S->alen + NODE_HEAD + 1 + (size_t)len + (size_t)olen + 16, 1) < 0)
+        return -1;
+    if (S->alen + NODE_HEAD + 1 + (size_t)len + (size_t)olen >= UINT32_MAX) return -1;
+    uint8_t *p = S->arena + S->alen;
+    memcpy(p, &parent, 4);
+    p[4] = st.kind == 0 ? (uint8_t)(st.s | (st.d << 4)) : st.s;
+    p[5] = (uint8_t)((st.k & 15) | (st.kind << 4));
+    size_t id = S->alen + NODE_HEAD;
+    p[NODE_HEAD] = (uint8_t)len;
+    memcpy(p + NODE_HEAD + 1, key, (size_t)len);
+    if (olen) {
+        uint32_t r = perm_rank(order, S->n);
+        memcpy(p + NODE_HEAD + 1 + len, &r, (size_t)olen); /* (little-endian) */
+    }
+    S->alen += NODE_HEAD + 1 + (size_t)len + (size_t)olen;
+    S->kbytes += 1 + (size_t)len + (size_t)olen;
+    S->slots[j] = tag | (uint64_t)(id + 1);
     S->held++;
     if (len > S->kmax) S->kmax = len;
-    return (int64_t)off;
+    return (int64_t)id;
 }
 
-static int64_t store_put(Store *S, const uint8_t *key, int len, const uint8_t *order, int olen) {
-    return store_put_h(S, key, len, order, olen, hash_bytes(key, len));
+static inline uint32_t node_parent(const Store *S, uint32_t id) {
+    uint32_t p;
+    memcpy(&p, S->arena + id - NODE_HEAD, 4);
+    return p;
 }
 
-static int64_t new_node(Store *S, uint32_t off, uint32_t parent, Step st) {
-    if (grow((void **)&S->nodes, &S->ncap, S->nn + 1, sizeof(Node)) < 0) return -1;
-    Node *nd = &S->nodes[S->nn];
-    nd->parent = parent;
-    nd->off = off;
-    nd->kind = st.kind;
-    nd->s = st.kind == 0 ? (uint8_t)(st.s | (st.d << 4)) : st.s;
-    nd->dk = st.k;
-    return (int64_t)S->nn++;
+static inline Step node_step(const Store *S, uint32_t id) {
+    const uint8_t *p = S->arena + id - 2;
+    int kind = p[1] >> 4;
+    if (kind == 0) return (Step){0, (uint8_t)(p[0] & 15), (uint8_t)(p[0] >> 4), (uint8_t)(p[1] & 15)};
+    return (Step){(uint8_t)kind, p[0], 0, 0};
 }
 
-static void node_order(const Store *S, const Node *nd, int n, uint8_t *order) {
-    const uint8_t *p = S->arena + nd->off + 1 + S->arena[nd->off];
-    for (int i = 0; i < n; i++) order[i] = (uint8_t)((p[i / 2] >> ((i & 1) * 4)) & 15);
+static void node_order(const Store *S, uint32_t id, int n, uint8_t *order) {
+    uint32_t r = 0;
+    memcpy(&r, S->arena + id + 1 + S->arena[id], (size_t)S->obytes);
+    perm_unrank(r, n, order);
 }
 
 static int heap_push(Store *S, int64_t prio, Entry e) {
@@ -186,11 +222,14 @@ static int heap_push(Store *S, int64_t prio, Entry e) {
     return 0;
 }
 
-static Entry heap_pop(Store *S) {
+static Entry heap_pop(Store *S, int64_t *prio) {
     while (!S->bq[S->lo].n) S->lo++;
     S->hn--;
     Bucket *b = &S->bq[S->lo];
-    return b->v[--b->n];
+    *prio = S->base + (int64_t)S->lo;
+    Entry e = b->v[--b->n];
+    if (b->n) __builtin_prefetch(S->arena + b->v[b->n - 1].node - NODE_HEAD); /* (likely the next popped) */
+    return e;
 }
 
 /* A child worked out before it is looked up. */
@@ -242,7 +281,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     Store S;
     memset(&S, 0, sizeof S);
     const char *outcome = "exhausted";
-    int64_t win_node = -1, best_node = 0;
+    int64_t win_node = -1, best_node = -1;
     long long nodes = 0;
     int best = 0, oom = 0;
     double t0 = now_s(), deadline = seconds > 0 ? t0 + seconds : 0;
@@ -258,15 +297,19 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     int klen = encode(C, &T, dealt0, runs0, key, order);
     uint32_t last = UINT32_MAX - 1; /* the table last expanded (T, codes, pcost, dealt, runs: its) */
     int dealt = dealt0, runs = runs0;
-    int64_t off = store_put(&S, key, klen, order, dealt0 >= C->stock_len ? n : 0);
-    if (off < 0 || new_node(&S, (uint32_t)off, UINT32_MAX, (Step){255, 0, 0, 0}) < 0) {
+    S.n = n;
+    S.obytes = (bits_for((int)perm_rank((const uint8_t[]){9, 8, 7, 6, 5, 4, 3, 2, 1, 0} + (10 - n), n)) + 7) / 8;
+    int64_t off = store_put_h(&S, key, klen, order, dealt0 >= C->stock_len, hash_bytes(key, klen), UINT32_MAX,
+                              (Step){ROOT_KIND, 0, 0, 0});
+    best_node = off;
+    if (off < 0) {
         oom = 1;
         goto done;
     }
     int cost0 = w.in_stock * (C->stock_len - dealt0) - w.finished_run * runs0;
     for (int i = 0; i < n; i++) cost0 += col_cost(C, &w, T.c[i], T.len[i]);
     best = cost0;
-    if (heap_push(&S, cost0, (Entry){0, cost0, 0}) < 0) {
+    if (heap_push(&S, cost0, (Entry){(uint32_t)off, 0}) < 0) {
         oom = 1;
         goto done;
     }
@@ -301,15 +344,19 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 }
             }
         }
-        Entry e = heap_pop(&S);
+        int64_t prio;
+        Entry e = heap_pop(&S, &prio);
+        int ecost = (int)(prio - (int64_t)w.path * e.depth);
         nodes++;
         uint32_t depth = e.depth + 1;
-        const Node *here = &S.nodes[e.node];
+        uint32_t here = e.node;
+        const uint8_t *hk = S.arena + here;
         int dealing;
-        if (here->parent == last && here->kind == 0) {
+        Step hst = node_step(&S, here);
+        if (hst.kind == 0 && node_parent(&S, here) == last) {
             /* a move's child of the table just expanded (still in T, its columns' codes and costs at hand): the
              * move applied again, two columns coded and costed, no decode */
-            Step st = {0, (uint8_t)(here->s & 15), (uint8_t)(here->s >> 4), here->dk};
+            Step st = hst;
             Undo u;
             int gone;
             apply_step(C, &T, st, &dealt, &gone, &u);
@@ -324,12 +371,12 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
             ppos[0] = C->dealt_bits + C->runs_bits;
             for (int j = 0; j < n; j++) ppos[j + 1] = ppos[j] + codes[porder[j]].nbits;
-            memcpy(pkey, S.arena + here->off + 1, S.arena[here->off]);
+            memcpy(pkey, hk + 1, hk[0]);
         } else {
             node_order(&S, here, n, order);
             /* the parent's key, and where each of its coded columns starts in it: a move's child shares all but
              * two columns' codes with it (read back out of the key), and its key begins as the parent's */
-            memcpy(pkey, S.arena + here->off + 1, S.arena[here->off]);
+            memcpy(pkey, hk + 1, hk[0]);
             decode(C, pkey, order, &T, &dealt, &runs, ppos);
             dealing = dealt < C->stock_len;
             if (!dealing) memcpy(porder, order, (size_t)n);
@@ -360,16 +407,16 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 cp[st.d] = &fresh[1];
                 ch->len = (uint8_t)join_with(C, cp, nd, done, ch->key, ch->order, pkey, porder, ppos, done == runs,
                                              st.s, st.d);
-                c = e.cost + col_cost(C, &w, T.c[st.s], T.len[st.s]) + col_cost(C, &w, T.c[st.d], T.len[st.d]) -
+                c = ecost + col_cost(C, &w, T.c[st.s], T.len[st.s]) + col_cost(C, &w, T.c[st.d], T.len[st.d]) -
                     pcost[st.s] - pcost[st.d];
                 if (done != runs) c -= w.finished_run;
             } else {
                 ch->len = (uint8_t)encode(C, &T, nd, done, ch->key, ch->order);
                 if (st.kind == 1) {
-                    c = e.cost + w.in_stock * (dealt - nd) - w.finished_run * (done - runs);
+                    c = ecost + w.in_stock * (dealt - nd) - w.finished_run * (done - runs);
                     for (int j = 0; j < u.cols; j++) c += col_cost(C, &w, T.c[j], T.len[j]) - pcost[j];
                 } else
-                    c = e.cost - w.finished_run + col_cost(C, &w, T.c[st.s], T.len[st.s]) - pcost[st.s];
+                    c = ecost - w.finished_run + col_cost(C, &w, T.c[st.s], T.len[st.s]) - pcost[st.s];
             }
             undo_step(&T, &u);
             ch->hash = hash_bytes(ch->key, ch->len);
@@ -380,9 +427,9 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         }
         for (int i = 0; i < ns; i++) {
             Child *ch = &kids[i];
-            off = store_put_h(&S, ch->key, ch->len, ch->order, ch->dealt >= C->stock_len ? n : 0, ch->hash);
-            if (off == -2) continue; /* held already */
-            int64_t id = off < 0 ? -1 : new_node(&S, (uint32_t)off, e.node, steps[i]);
+            int64_t id = store_put_h(&S, ch->key, ch->len, ch->order, ch->dealt >= C->stock_len, ch->hash, e.node,
+                                     steps[i]);
+            if (id == -2) continue; /* held already */
             if (id < 0) {
                 oom = 1;
                 goto done;
@@ -397,7 +444,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 best = ch->cost;
                 best_node = id;
             }
-            if (heap_push(&S, (int64_t)ch->cost + (int64_t)w.path * depth, (Entry){(uint32_t)id, ch->cost, depth}) < 0) {
+            if (heap_push(&S, (int64_t)ch->cost + (int64_t)w.path * depth, (Entry){(uint32_t)id, depth}) < 0) {
                 oom = 1;
                 goto done;
             }
@@ -413,10 +460,8 @@ done:;
     double secs = now_s() - t0;
     int64_t to = win_node >= 0 ? win_node : best_node;
     PyObject *line = PyList_New(0);
-    for (int64_t k = to; line && k >= 0 && S.nodes[k].parent != UINT32_MAX; k = S.nodes[k].parent) {
-        Node *nd = &S.nodes[k];
-        Step st = {nd->kind, nd->kind == 0 ? (uint8_t)(nd->s & 15) : nd->s, (uint8_t)(nd->s >> 4), nd->dk};
-        PyObject *t = step_tuple(st);
+    for (int64_t k = to; line && k >= 0 && node_parent(&S, (uint32_t)k) != UINT32_MAX; k = node_parent(&S, (uint32_t)k)) {
+        PyObject *t = step_tuple(node_step(&S, (uint32_t)k));
         if (!t || PyList_Append(line, t) < 0) {
             Py_XDECREF(t);
             Py_CLEAR(line);
@@ -430,7 +475,7 @@ done:;
         size_t held = S.held;
         res = Py_BuildValue("{s:s,s:N,s:L,s:i,s:n,s:n,s:n,s:n,s:n,s:n,s:d,s:i}", "outcome", outcome, "line", line,
                             "nodes", nodes, "best", best, "open", (Py_ssize_t)S.hn, "held", (Py_ssize_t)held,
-                            "key_bytes", (Py_ssize_t)S.alen, "node_bytes", (Py_ssize_t)(held * sizeof(Node)),
+                            "key_bytes", (Py_ssize_t)S.kbytes, "node_bytes", (Py_ssize_t)(S.alen - S.kbytes),
                             "slot_bytes", (Py_ssize_t)(S.scap * sizeof(uint64_t)),
                             "heap_bytes", (Py_ssize_t)S.hbytes, "seconds", secs, "key_max", S.kmax);
     }
