@@ -135,7 +135,25 @@ static int join_with(const CCore *C, const Code *const *cp, int dealt, int runs,
         order[i] = (uint8_t)i;
         total += cp[i]->nbits;
     }
-    if (dealt >= C->stock_len)
+    if (dealt >= C->stock_len && parent) {
+        /* a move's child: the parent's order (by code, then column) less the two changed columns is still in order;
+         * the two are put back in their places (the same order as sorting all) */
+        int m = 0;
+        for (int j = 0; j < n; j++)
+            if (porder[j] != s && porder[j] != d) order[m++] = porder[j];
+        for (int t = 0; t < 2; t++) {
+            uint8_t x = (uint8_t)(t ? d : s);
+            int k = m;
+            while (k > 0) {
+                int c = codecmp(cp[order[k - 1]], cp[x]);
+                if (c < 0 || (c == 0 && order[k - 1] < x)) break;
+                order[k] = order[k - 1];
+                k--;
+            }
+            order[k] = x;
+            m++;
+        }
+    } else if (dealt >= C->stock_len)
         for (int i = 1; i < n; i++) {
             uint8_t x = order[i];
             int j = i - 1;
