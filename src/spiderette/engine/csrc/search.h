@@ -1,19 +1,59 @@
 /* ------------------------------------------------------------------ the solver's search (solver._search) */
 typedef struct {
     int hidden, buried, out_of_order, off_suit, in_stock, empty_column, finished_run, path;
+    int32_t pair[4096]; /* pair[below * 64 + above]: the cost of a face-up card on a face-up card */
 } Weights;
 
+static void pair_costs(const CCore *C, Weights *w) {
+    for (int below = 0; below < 64; below++)
+        for (int above = 0; above < 64; above++) {
+            int x = below * 64 + above, cost = 0;
+            if (RANK(below) != RANK(above) + 1)
+                cost = w->out_of_order;
+            else if (!C->links[x])
+                cost = (C->has_fits && !C->fits[x]) ? w->out_of_order : w->off_suit;
+            w->pair[x] = cost;
+        }
+}
+
 static inline int col_cost(const CCore *C, const Weights *w, const uint8_t *col, int len) {
+    (void)C;
     int down = col[0], top = len - 1;
     int cost = w->hidden * down + (down ? w->buried * (top - down) : 0);
-    for (int i = down + 2; i <= top; i++) {
-        int below = col[i - 1], above = col[i];
-        if (RANK(below) != RANK(above) + 1)
-            cost += w->out_of_order;
-        else if (!C->links[below * 64 + above])
-            cost += (C->has_fits && !C->fits[below * 64 + above]) ? w->out_of_order : w->off_suit;
-    }
+    for (int i = down + 2; i <= top; i++) cost += w->pair[col[i - 1] * 64 + col[i]];
     if (!top) cost -= w->empty_column;
+    return cost;
+}
+
+/* code_col() and col_cost() in one pass over the column: its code in *k, its cost returned. */
+static inline int code_col_cost(const CCore *C, const Weights *wt, const uint8_t *col, int len, int sorted, int i,
+                                Code *k) {
+    WW w = {k->w, 0, 0, 0};
+    int down = col[0], top = len - 1;
+    int cost = wt->hidden * down + (down ? wt->buried * (top - down) : 0);
+    if (!top) cost -= wt->empty_column;
+    ww_put(&w, (uint64_t)down, C->down_bits);
+    if (sorted && down) ww_put(&w, origin_of(C, col, i), C->orig_bits);
+    int p = down + 1, prev = -1;
+    if (down && C->implicit_first) {
+        prev = col[p];
+        p++;
+    }
+    for (; p < len; p++) {
+        int c = col[p];
+        if (p >= down + 2) cost += wt->pair[col[p - 1] * 64 + c];
+        if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
+            if (c == prev - 1)
+                ww_put(&w, 0, 1);
+            else
+                ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+        } else
+            ww_put(&w, 3u | ((uint32_t)c << 3), 9);
+        prev = c;
+    }
+    ww_put(&w, 7, 3);
+    k->nbits = w.q * 64 + w.n;
+    if (w.n) k->w[w.q] = w.acc;
     return cost;
 }
 
@@ -276,6 +316,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                           &held_cap, &seconds, &cancel))
         return NULL;
     if (cancel == Py_None) cancel = NULL;
+    pair_costs(self, &w);
     CCore *C = self;
     int n = C->n;
     Store S;
@@ -362,10 +403,8 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             apply_step(C, &T, st, &dealt, &gone, &u);
             runs += gone;
             dealing = dealt < C->stock_len;
-            code_col(C, T.c[st.s], T.len[st.s], !dealing, st.s, &codes[st.s]);
-            code_col(C, T.c[st.d], T.len[st.d], !dealing, st.d, &codes[st.d]);
-            pcost[st.s] = col_cost(C, &w, T.c[st.s], T.len[st.s]);
-            pcost[st.d] = col_cost(C, &w, T.c[st.d], T.len[st.d]);
+            pcost[st.s] = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &codes[st.s]);
+            pcost[st.d] = code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &codes[st.d]);
             if (!dealing) node_order(&S, here, n, porder);
             else
                 for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
@@ -401,14 +440,13 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             int done = runs + gone;
             if (st.kind == 0) {
                 for (int j = 0; j < n; j++) cp[j] = &codes[j];
-                code_col(C, T.c[st.s], T.len[st.s], !dealing, st.s, &fresh[0]);
-                code_col(C, T.c[st.d], T.len[st.d], !dealing, st.d, &fresh[1]);
+                int cs = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &fresh[0]);
+                int cd = code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &fresh[1]);
                 cp[st.s] = &fresh[0];
                 cp[st.d] = &fresh[1];
                 ch->len = (uint8_t)join_with(C, cp, nd, done, ch->key, ch->order, pkey, porder, ppos, done == runs,
                                              st.s, st.d);
-                c = ecost + col_cost(C, &w, T.c[st.s], T.len[st.s]) + col_cost(C, &w, T.c[st.d], T.len[st.d]) -
-                    pcost[st.s] - pcost[st.d];
+                c = ecost + cs + cd - pcost[st.s] - pcost[st.d];
                 if (done != runs) c -= w.finished_run;
             } else {
                 ch->len = (uint8_t)encode(C, &T, nd, done, ch->key, ch->order);
