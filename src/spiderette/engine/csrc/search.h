@@ -59,8 +59,8 @@ static inline int code_col_cost(const CCore *C, const Weights *wt, const uint8_t
 
 /* A table held is a record in the arena: its parent (4 bytes: the parent's id), the move that made it (2 bytes: a
  * move's source | destination << 4 or a send's column; its count | kind << 4: a move's count is at most 13, a run),
- * a byte of length, the key, then, when the columns are sorted, the order of the columns (its rank among the
- * permutations: ord_bytes). A table's id is the arena offset of its length byte. 7 bytes, plus the key's. */
+ * a byte of length, the key, then, when the columns are sorted, the order of the columns (its Lehmer code:
+ * obytes). A table's id is the arena offset of its length byte. 7 bytes, plus the key's. */
 #define NODE_HEAD 6
 #define ROOT_KIND 15
 
@@ -134,27 +134,28 @@ static int rehash(Store *S) {
 
 /* Holds the key (len bytes) unless held already: the new table's arena offset, -2 if it was held, -1 when out
  * of memory. */
-/* The rank of a permutation of n (< 11) columns, and back. */
-static inline uint32_t perm_rank(const uint8_t *order, int n) {
+/* A permutation of n (< 11) columns as its Lehmer code, one bit field a digit (the i-th: how many of the columns
+ * after the i-th are smaller, in bits_for(n - 1 - i) bits): 14 bits for 7 columns, 26 for 10. And back. */
+static inline uint32_t perm_pack(const uint8_t *order, int n) {
     uint32_t r = 0;
-    for (int i = 0; i < n; i++) {
-        int less = 0;
+    int at = 0;
+    for (int i = 0; i < n - 1; i++) {
+        uint32_t less = 0;
         for (int j = i + 1; j < n; j++) less += order[j] < order[i];
-        r = r * (uint32_t)(n - i) + (uint32_t)less;
+        r |= less << at;
+        at += bits_for(n - 1 - i);
     }
     return r;
 }
 
-static inline void perm_unrank(uint32_t r, int n, uint8_t *order) {
-    int digit[MAXN];
-    for (int i = n - 1; i >= 0; i--) {
-        digit[i] = (int)(r % (uint32_t)(n - i));
-        r /= (uint32_t)(n - i);
-    }
+static inline void perm_unpack(uint32_t r, int n, uint8_t *order) {
     uint16_t left = (uint16_t)((1u << n) - 1);
-    for (int i = 0; i < n; i++) { /* the digit[i]-th smallest column left */
+    for (int i = 0; i < n; i++) { /* the digit-th smallest column left */
+        int b = bits_for(n - 1 - i);
+        int digit = (int)(r & ((1u << b) - 1));
+        r >>= b;
         uint16_t m = left;
-        for (int t = 0; t < digit[i]; t++) m &= (uint16_t)(m - 1);
+        for (int t = 0; t < digit; t++) m &= (uint16_t)(m - 1);
         int c = __builtin_ctz(m);
         order[i] = (uint8_t)c;
         left &= (uint16_t)~(1u << c);
@@ -188,7 +189,7 @@ static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t 
     p[NODE_HEAD] = (uint8_t)len;
     memcpy(p + NODE_HEAD + 1, key, (size_t)len);
     if (olen) {
-        uint32_t r = perm_rank(order, S->n);
+        uint32_t r = perm_pack(order, S->n);
         memcpy(p + NODE_HEAD + 1 + len, &r, (size_t)olen); /* (little-endian) */
     }
     S->alen += NODE_HEAD + 1 + (size_t)len + (size_t)olen;
@@ -215,7 +216,7 @@ static inline Step node_step(const Store *S, uint32_t id) {
 static void node_order(const Store *S, uint32_t id, int n, uint8_t *order) {
     uint32_t r = 0;
     memcpy(&r, S->arena + id + 1 + S->arena[id], (size_t)S->obytes);
-    perm_unrank(r, n, order);
+    perm_unpack(r, n, order);
 }
 
 static int heap_push(Store *S, int64_t prio, Entry e) {
@@ -339,7 +340,9 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     uint32_t last = UINT32_MAX - 1; /* the table last expanded (T, codes, pcost, dealt, runs: its) */
     int dealt = dealt0, runs = runs0;
     S.n = n;
-    S.obytes = (bits_for((int)perm_rank((const uint8_t[]){9, 8, 7, 6, 5, 4, 3, 2, 1, 0} + (10 - n), n)) + 7) / 8;
+    S.obytes = 0;
+    for (int i = 0; i < n - 1; i++) S.obytes += bits_for(n - 1 - i);
+    S.obytes = (S.obytes + 7) / 8;
     int64_t off = store_put_h(&S, key, klen, order, dealt0 >= C->stock_len, hash_bytes(key, klen), UINT32_MAX,
                               (Step){ROOT_KIND, 0, 0, 0});
     best_node = off;
