@@ -62,7 +62,8 @@ static inline int code_col_cost(const CCore *C, const Weights *wt, const uint8_t
  * a byte of length, the key, then, when the columns are sorted, the order of the columns (its Lehmer code:
  * obytes). A table's id is the arena offset of its length byte. 7 bytes, plus the key's. */
 #define NODE_HEAD 6
-#define ROOT_KIND 15
+#define ROOT_KIND 3
+#define UNDONE 64 /* (in a record's move: the move turned no card over and finished no run: moving back undoes it) */
 
 /* The frontier: a bucket queue, one stack a priority (the costs are whole numbers in a narrow range): the least
  * priority first, the newest first among equals (the pure search's heap order, in O(1) a push or a pop). */
@@ -165,7 +166,7 @@ static inline void perm_unpack(uint32_t r, int n, uint8_t *order) {
 /* Holds the key (len bytes; with the order of its columns when sorted) unless held already: the new table's id,
  * -2 if it was held, -1 when out of memory. */
 static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t *order, int sorted, uint64_t h,
-                           uint32_t parent, Step st) {
+                           uint32_t parent, Step st, int undone) {
     if ((S->held + 1) * 10 >= S->scap * 7 && rehash(S) < 0) return -1;
     uint64_t tag = h & 0xFFFFFFFF00000000ull;
     size_t mask = S->scap - 1, j = slot_of(S, h);
@@ -184,7 +185,7 @@ static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t 
     uint8_t *p = S->arena + S->alen;
     memcpy(p, &parent, 4);
     p[4] = st.kind == 0 ? (uint8_t)(st.s | (st.d << 4)) : st.s;
-    p[5] = (uint8_t)((st.k & 15) | (st.kind << 4));
+    p[5] = (uint8_t)((st.k & 15) | ((st.kind & 3) << 4) | (undone ? UNDONE : 0));
     size_t id = S->alen + NODE_HEAD;
     p[NODE_HEAD] = (uint8_t)len;
     memcpy(p + NODE_HEAD + 1, key, (size_t)len);
@@ -208,7 +209,7 @@ static inline uint32_t node_parent(const Store *S, uint32_t id) {
 
 static inline Step node_step(const Store *S, uint32_t id) {
     const uint8_t *p = S->arena + id - 2;
-    int kind = p[1] >> 4;
+    int kind = (p[1] >> 4) & 3;
     if (kind == 0) return (Step){0, (uint8_t)(p[0] & 15), (uint8_t)(p[0] >> 4), (uint8_t)(p[1] & 15)};
     return (Step){(uint8_t)kind, p[0], 0, 0};
 }
@@ -277,7 +278,7 @@ static Entry heap_pop(Store *S, int64_t *prio) {
 typedef struct {
     uint64_t hash;
     int32_t cost;
-    uint8_t len, dealt, runs;
+    uint8_t len, dealt, runs, undone;
     uint8_t order[MAXN];
     uint8_t key[MAXENC];
 } Child;
@@ -344,7 +345,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     for (int i = 0; i < n - 1; i++) S.obytes += bits_for(n - 1 - i);
     S.obytes = (S.obytes + 7) / 8;
     int64_t off = store_put_h(&S, key, klen, order, dealt0 >= C->stock_len, hash_bytes(key, klen), UINT32_MAX,
-                              (Step){ROOT_KIND, 0, 0, 0});
+                              (Step){ROOT_KIND, 0, 0, 0}, 0);
     best_node = off;
     if (off < 0) {
         oom = 1;
@@ -429,6 +430,13 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         }
         last = e.node;
         int ns = gen_steps(C, &T, dealing, steps);
+        if (hst.kind == 0 && (S.arena[here - 1] & UNDONE)) /* moving back gives the parent's parent, held: skipped */
+            for (int i = 0; i < ns; i++)
+                if (steps[i].kind == 0 && steps[i].s == hst.d && steps[i].d == hst.s && steps[i].k == hst.k) {
+                    memmove(steps + i, steps + i + 1, (size_t)(ns - i - 1) * sizeof(Step));
+                    ns--;
+                    break;
+                }
         /* First every child's key, hash and cost, its slot fetched ahead; then each looked up in turn. */
         if ((S.held + (size_t)ns) * 10 >= S.scap * 7 && rehash(&S) < 0) {
             oom = 1;
@@ -439,8 +447,9 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             Child *ch = &kids[i];
             Undo u;
             int nd = dealt, gone, c;
-            apply_step(C, &T, st, &nd, &gone, &u);
+            int turned = apply_step(C, &T, st, &nd, &gone, &u);
             int done = runs + gone;
+            ch->undone = (uint8_t)(st.kind == 0 && !turned && !gone);
             if (st.kind == 0) {
                 for (int j = 0; j < n; j++) cp[j] = &codes[j];
                 int cs = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &fresh[0]);
@@ -478,7 +487,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         for (int i = 0; i < ns; i++) {
             Child *ch = &kids[i];
             int64_t id = store_put_h(&S, ch->key, ch->len, ch->order, ch->dealt >= C->stock_len, ch->hash, e.node,
-                                     steps[i]);
+                                     steps[i], ch->undone);
             if (id == -2) continue; /* held already */
             if (id < 0) {
                 oom = 1;
