@@ -163,24 +163,36 @@ static int join_with(const CCore *C, const Code *const *cp, int dealt, int runs,
             }
             order[j + 1] = x;
         }
-    uint64_t kw[KEYW];
-    memset(kw, 0, (size_t)(((total + 63) >> 6) + 1) * sizeof(uint64_t));
-    int pos = 0, j = 0;
+    uint64_t kw[KEYW], acc;
+    int j = 0, q, r; /* kw[0 .. q-1] written; acc: the next word's r bits */
     if (parent && same_head) { /* the columns coded before the first that differs from the parent's: its bits */
         while (j < n && order[j] == porder[j] && order[j] != s && order[j] != d) j++;
-        pos = ppos[j];
-        memcpy(kw, parent, (size_t)(pos >> 3));
-        if (pos & 7) ((uint8_t *)kw)[pos >> 3] = (uint8_t)(parent[pos >> 3] & ((1u << (pos & 7)) - 1));
+        q = ppos[j] >> 6;
+        r = ppos[j] & 63;
+        memcpy(kw, parent, (size_t)q * 8);
+        memcpy(&acc, parent + q * 8, 8);
+        acc = r ? acc & ((1ull << r) - 1) : 0;
     } else {
-        put_bits(kw, &pos, (uint64_t)dealt, C->dealt_bits);
-        put_bits(kw, &pos, (uint64_t)runs, C->runs_bits);
+        q = 0;
+        acc = (uint64_t)dealt | ((uint64_t)runs << C->dealt_bits);
+        r = C->dealt_bits + C->runs_bits;
     }
     for (; j < n; j++) {
         const Code *k = cp[order[j]];
-        int full = k->nbits >> 6, rem = k->nbits & 63;
-        for (int q = 0; q < full; q++) put_bits(kw, &pos, k->w[q], 64);
-        if (rem) put_bits(kw, &pos, k->w[full], rem); /* (its bits above rem are 0) */
+        for (int t = 0, left = k->nbits; left > 0; t++, left -= 64) {
+            uint64_t v = k->w[t]; /* (its bits above the code's are 0) */
+            int b = left < 64 ? left : 64;
+            acc |= v << r;
+            if (r + b >= 64) {
+                kw[q++] = acc;
+                acc = r ? v >> (64 - r) : 0;
+                r = r + b - 64;
+            } else
+                r += b;
+        }
     }
+    kw[q] = acc;
+    int pos = q * 64 + r;
     int len = (pos + 7) >> 3;
     memcpy(out, kw, (size_t)len);
     return len;
