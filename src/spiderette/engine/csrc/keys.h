@@ -1,15 +1,18 @@
 /* ------------------------------------------------------------------ the compact key
  * A bit string, least significant bit first: dealt (dealt_bits), runs (runs_bits); then each column (in table
  * order while cards are left to deal, else sorted: the columns are then interchangeable): its face-down count
- * (down_bits), [sorted and cards face down: the column it stands in at the root (orig_bits): which face-down
- * cards], then each face-up card as a code on the card below it:
+ * (0 for none, else 1 then the count in down_bits; nothing where no root column has cards face down), [sorted and
+ * cards face down: the column it stands in at the root (orig_bits): which face-down cards], then each face-up card:
+ * the column's first one, on nothing (a face-down card or the bare column): the card in 6 bits, and 6 bits of 0 for a
+ * column without face-up cards (no card is 0); each next one as a code on the card below it (prev):
  *   0            one rank lower, same suit (the card's value minus one)
- *   1 0 ss       one rank lower, suit ss
- *   1 1 0 cccccc any card
- *   1 1 1        end of column
+ *   1 0 ss       one rank lower, suit ss (another suit than prev's)
+ *   1 0 ss       with ss prev's own suit: the end of the column
+ *   1 1 cccccc   any other card
  * The face-down cards are never written (a column's are the first `down` of its root column), nor, where every
  * card is known, the lowest face-up card of a column with cards face down (the root column's next card: a card
- * lying on a face-down one has lain there since the root). Exact and decodable (decode()). */
+ * lying on a face-down one has lain there since the root). Exact and decodable (decode()); prefix-free: two keys
+ * are equal exactly when their first (either's length) bytes are. */
 typedef struct {
     uint8_t *p;
     uint64_t acc;
@@ -84,10 +87,13 @@ static inline void ww_put(WW *x, uint64_t v, int bits) {
     }
 }
 
-static inline void code_col(const CCore *C, const uint8_t *col, int len, int sorted, int i, Code *k) {
+/* A column's code (see above) in *k; returned: the sum of pair[below * 64 + above] over its face-up cards lying on
+ * face-up cards (0 without pair: the solver's costs, worked out in the same pass). */
+static inline int code_col_pc(const CCore *C, const int32_t *pair, const uint8_t *col, int len, int sorted, int i,
+                              Code *k) {
     WW w = {k->w, 0, 0, 0};
-    int down = col[0];
-    ww_put(&w, (uint64_t)down, C->down_bits);
+    int down = col[0], cost = 0;
+    if (C->down_bits) ww_put(&w, down ? 1u | ((uint32_t)down << 1) : 0u, down ? 1 + C->down_bits : 1);
     if (sorted && down) ww_put(&w, origin_of(C, col, i), C->orig_bits);
     int p = down + 1, prev = -1;
     if (down && C->implicit_first) {
@@ -96,18 +102,28 @@ static inline void code_col(const CCore *C, const uint8_t *col, int len, int sor
     }
     for (; p < len; p++) {
         int c = col[p];
-        if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
-            if (c == prev - 1)
-                ww_put(&w, 0, 1);
-            else
-                ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
-        } else
-            ww_put(&w, 3u | ((uint32_t)c << 3), 9);
+        if (pair && p >= down + 2) cost += pair[col[p - 1] * 64 + c];
+        if (prev < 0)
+            ww_put(&w, (uint64_t)c, 6);
+        else if (c == prev - 1 && RANK(prev) >= 2)
+            ww_put(&w, 0, 1);
+        else if (RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1)
+            ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+        else
+            ww_put(&w, 3u | ((uint32_t)c << 2), 8);
         prev = c;
     }
-    ww_put(&w, 7, 3);
+    if (prev < 0)
+        ww_put(&w, 0, 6);
+    else
+        ww_put(&w, 1u | ((uint32_t)(prev >> 4) << 2), 4);
     k->nbits = w.q * 64 + w.n;
     if (w.n) k->w[w.q] = w.acc;
+    return cost;
+}
+
+static inline void code_col(const CCore *C, const uint8_t *col, int len, int sorted, int i, Code *k) {
+    code_col_pc(C, NULL, col, len, sorted, i, k);
 }
 
 /* A total order of codes (any one will do: it only makes the sorted key canonical). */
@@ -235,12 +251,21 @@ static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Tab
     for (int j = 0; j < n; j++) {
         if (starts) starts[j] = pos; /* (where the j-th coded column starts) */
         win = peek57(key, pos);
-        int down = (int)(win & dmask);
-        pos += C->down_bits;
+        int down = 0;
+        if (C->down_bits) {
+            if (win & 1) {
+                down = (int)((win >> 1) & dmask);
+                pos += 1 + C->down_bits;
+                win >>= 1 + C->down_bits;
+            } else {
+                pos++;
+                win >>= 1;
+            }
+        }
         int i = sorted ? order[j] : j;
         int origin = i;
         if (sorted && down) {
-            origin = (int)((win >> C->down_bits) & omask);
+            origin = (int)(win & omask);
             pos += C->orig_bits;
         }
         uint8_t *col = T->c[i];
@@ -252,28 +277,36 @@ static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Tab
             prev = rc[down + 1];
             col[len++] = (uint8_t)prev;
         }
-        for (;;) {
-            win = peek57(key, pos);
-            int c;
-            if (!(win & 1)) { /* a run of cards each one lower in the same suit */
-                int z = __builtin_ctzll(win | (1ull << 56));
-                for (int t = 0; t < z; t++) col[len++] = (uint8_t)--prev;
-                pos += z;
-                continue;
+        if (prev < 0) { /* the first card, any card (0: none) */
+            int c = (int)(peek57(key, pos) & 63);
+            pos += 6;
+            if (c) {
+                col[len++] = (uint8_t)c;
+                prev = c;
             }
-            if (!(win & 2)) {
-                c = (int)((win >> 2) & 3) << 4 | (RANK(prev) - 1);
-                pos += 4;
-            } else if (!(win & 4)) {
-                c = (int)((win >> 3) & 63);
-                pos += 9;
-            } else {
-                pos += 3;
-                break;
-            }
-            col[len++] = (uint8_t)c;
-            prev = c;
         }
+        if (prev >= 0)
+            for (;;) {
+                win = peek57(key, pos);
+                if (!(win & 1)) { /* a run of cards each one lower in the same suit */
+                    int z = __builtin_ctzll(win | (1ull << 56));
+                    for (int t = 0; t < z; t++) col[len++] = (uint8_t)--prev;
+                    pos += z;
+                    continue;
+                }
+                int c;
+                if (!(win & 2)) {
+                    int ss = (int)((win >> 2) & 3);
+                    pos += 4;
+                    if (ss == prev >> 4) break; /* (the end: its own suit) */
+                    c = ss << 4 | (RANK(prev) - 1);
+                } else {
+                    c = (int)((win >> 2) & 63);
+                    pos += 8;
+                }
+                col[len++] = (uint8_t)c;
+                prev = c;
+            }
         T->len[i] = (uint8_t)len;
     }
     if (starts) starts[n] = pos;

@@ -28,33 +28,10 @@ static inline int col_cost(const CCore *C, const Weights *w, const uint8_t *col,
 /* code_col() and col_cost() in one pass over the column: its code in *k, its cost returned. */
 static inline int code_col_cost(const CCore *C, const Weights *wt, const uint8_t *col, int len, int sorted, int i,
                                 Code *k) {
-    WW w = {k->w, 0, 0, 0};
     int down = col[0], top = len - 1;
     int cost = wt->hidden * down + (down ? wt->buried * (top - down) : 0);
     if (!top) cost -= wt->empty_column;
-    ww_put(&w, (uint64_t)down, C->down_bits);
-    if (sorted && down) ww_put(&w, origin_of(C, col, i), C->orig_bits);
-    int p = down + 1, prev = -1;
-    if (down && C->implicit_first) {
-        prev = col[p];
-        p++;
-    }
-    for (; p < len; p++) {
-        int c = col[p];
-        if (p >= down + 2) cost += wt->pair[col[p - 1] * 64 + c];
-        if (prev >= 0 && RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) {
-            if (c == prev - 1)
-                ww_put(&w, 0, 1);
-            else
-                ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
-        } else
-            ww_put(&w, 3u | ((uint32_t)c << 3), 9);
-        prev = c;
-    }
-    ww_put(&w, 7, 3);
-    k->nbits = w.q * 64 + w.n;
-    if (w.n) k->w[w.q] = w.acc;
-    return cost;
+    return cost + code_col_pc(C, wt->pair, col, len, sorted, i, k);
 }
 
 /* A table held is a record in the arena: its parent (4 bytes: the parent's id), the move that made it (2 bytes: a
