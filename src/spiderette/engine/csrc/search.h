@@ -36,8 +36,9 @@ static inline int code_col_cost(const CCore *C, const Weights *wt, const uint8_t
 
 /* A table held is a record in the arena: its parent (4 bytes: the parent's id), the move that made it (2 bytes: a
  * move's source | destination << 4 or a send's column; its count | kind << 4: a move's count is at most 13, a run),
- * a byte of length, the key, then, when the columns are sorted, the order of the columns (its Lehmer code:
- * obytes). A table's id is the arena offset of its length byte. 7 bytes, plus the key's. */
+ * when the columns are sorted the order of the columns (its Lehmer code: obytes), then the key (no length: the
+ * keys are prefix-free, and decode() finds the end). A table's id is the arena offset of its key. 6 bytes, plus the
+ * key's and the order's. */
 #define NODE_HEAD 6
 #define ROOT_KIND 3
 #define UNDONE 64 /* (in a record's move: the move turned no card over and finished no run: moving back undoes it) */
@@ -68,6 +69,7 @@ typedef struct {
     int kmax; /* the longest key held */
     size_t kbytes; /* the bytes of the keys held, their lengths and orders (the rest of the arena: parents, moves) */
     int n, obytes; /* columns; bytes of a sorted table's order */
+    int dmask, stock_len; /* (a key's first byte & dmask: its dealt, sorted when >= stock_len) */
 } Store;
 
 static void store_free(Store *S) {
@@ -150,42 +152,48 @@ static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t 
     while (S->slots[j]) {
         uint64_t v = S->slots[j];
         if ((v & 0xFFFFFFFF00000000ull) == tag) {
-            const uint8_t *k = S->arena + (v & 0xFFFFFFFFull) - 1;
-            if (k[0] == len && !memcmp(k + 1, key, (size_t)len)) return -2;
+            /* (the keys are prefix-free: a held key is this one exactly when its first len bytes are this one's) */
+            if (!memcmp(S->arena + (v & 0xFFFFFFFFull) - 1, key, (size_t)len)) return -2;
         }
         j = (j + 1) & mask;
     }
     int olen = sorted ? S->obytes : 0;
-    if (grow((void **)&S->arena, &S->acap, S->alen + NODE_HEAD + 1 + (size_t)len + (size_t)olen + 16, 1) < 0)
-        return -1;
-    if (S->alen + NODE_HEAD + 1 + (size_t)len + (size_t)olen >= UINT32_MAX) return -1;
+    size_t rec = NODE_HEAD + (size_t)olen + (size_t)len;
+    /* (room past the end: a key is compared over the new key's length, and read 8 bytes past its end) */
+    if (grow((void **)&S->arena, &S->acap, S->alen + rec + MAXENC + 16, 1) < 0) return -1;
+    if (S->alen + rec >= UINT32_MAX - 1) return -1;
     uint8_t *p = S->arena + S->alen;
     memcpy(p, &parent, 4);
     p[4] = st.kind == 0 ? (uint8_t)(st.s | (st.d << 4)) : st.s;
     p[5] = (uint8_t)((st.k & 15) | ((st.kind & 3) << 4) | (undone ? UNDONE : 0));
-    size_t id = S->alen + NODE_HEAD;
-    p[NODE_HEAD] = (uint8_t)len;
-    memcpy(p + NODE_HEAD + 1, key, (size_t)len);
     if (olen) {
         uint32_t r = perm_pack(order, S->n);
-        memcpy(p + NODE_HEAD + 1 + len, &r, (size_t)olen); /* (little-endian) */
+        memcpy(p + NODE_HEAD, &r, (size_t)olen); /* (little-endian) */
     }
-    S->alen += NODE_HEAD + 1 + (size_t)len + (size_t)olen;
-    S->kbytes += 1 + (size_t)len + (size_t)olen;
+    size_t id = S->alen + NODE_HEAD + (size_t)olen;
+    memcpy(S->arena + id, key, (size_t)len);
+    S->alen += rec;
+    S->kbytes += (size_t)len + (size_t)olen;
     S->slots[j] = tag | (uint64_t)(id + 1);
     S->held++;
     if (len > S->kmax) S->kmax = len;
     return (int64_t)id;
 }
 
+/* Where a table's record begins (before its order, when its columns are sorted: the key's dealt says). */
+static inline const uint8_t *node_head(const Store *S, uint32_t id) {
+    const uint8_t *k = S->arena + id;
+    return k - NODE_HEAD - (((int)(k[0] & S->dmask) >= S->stock_len) ? S->obytes : 0);
+}
+
 static inline uint32_t node_parent(const Store *S, uint32_t id) {
     uint32_t p;
-    memcpy(&p, S->arena + id - NODE_HEAD, 4);
+    memcpy(&p, node_head(S, id), 4);
     return p;
 }
 
 static inline Step node_step(const Store *S, uint32_t id) {
-    const uint8_t *p = S->arena + id - 2;
+    const uint8_t *p = node_head(S, id) + 4;
     int kind = (p[1] >> 4) & 3;
     if (kind == 0) return (Step){0, (uint8_t)(p[0] & 15), (uint8_t)(p[0] >> 4), (uint8_t)(p[1] & 15)};
     return (Step){(uint8_t)kind, p[0], 0, 0};
@@ -193,7 +201,7 @@ static inline Step node_step(const Store *S, uint32_t id) {
 
 static void node_order(const Store *S, uint32_t id, int n, uint8_t *order) {
     uint32_t r = 0;
-    memcpy(&r, S->arena + id + 1 + S->arena[id], (size_t)S->obytes);
+    memcpy(&r, S->arena + id - S->obytes, (size_t)S->obytes);
     perm_unpack(r, n, order);
 }
 
@@ -247,7 +255,7 @@ static Entry heap_pop(Store *S, int64_t *prio) {
     Bucket *b = &S->bq[S->lo];
     *prio = S->base + (int64_t)S->lo;
     Entry e = b->v[--b->n];
-    if (b->n) __builtin_prefetch(S->arena + b->v[b->n - 1].node - NODE_HEAD); /* (likely the next popped) */
+    if (b->n) __builtin_prefetch(S->arena + b->v[b->n - 1].node - 8); /* (likely the next popped) */
     return e;
 }
 
@@ -310,7 +318,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     Table T = C->root;
     uint8_t key[MAXENC * 2], order[MAXN];
     Code codes[MAXN], fresh[2];
-    uint8_t pkey[MAXENC * 2], porder[MAXN];
+    uint8_t porder[MAXN];
     int ppos[MAXN + 1];
     const Code *cp[MAXN];
     int pcost[MAXN];
@@ -321,6 +329,8 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     S.obytes = 0;
     for (int i = 0; i < n - 1; i++) S.obytes += bits_for(n - 1 - i);
     S.obytes = (S.obytes + 7) / 8;
+    S.dmask = (1 << C->dealt_bits) - 1;
+    S.stock_len = C->stock_len;
     int64_t off = store_put_h(&S, key, klen, order, dealt0 >= C->stock_len, hash_bytes(key, klen), UINT32_MAX,
                               (Step){ROOT_KIND, 0, 0, 0}, 0);
     best_node = off;
@@ -372,7 +382,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         nodes++;
         uint32_t depth = e.depth + 1;
         uint32_t here = e.node;
-        const uint8_t *hk = S.arena + here;
+        const uint8_t *pkey = S.arena + here; /* (the arena is not grown before the children are worked out) */
         int dealing;
         Step hst = node_step(&S, here);
         if (hst.kind == 0 && node_parent(&S, here) == last) {
@@ -391,12 +401,10 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                 for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
             ppos[0] = C->dealt_bits + C->runs_bits;
             for (int j = 0; j < n; j++) ppos[j + 1] = ppos[j] + codes[porder[j]].nbits;
-            memcpy(pkey, hk + 1, hk[0]);
         } else {
             node_order(&S, here, n, order);
             /* the parent's key, and where each of its coded columns starts in it: a move's child shares all but
              * two columns' codes with it (read back out of the key), and its key begins as the parent's */
-            memcpy(pkey, hk + 1, hk[0]);
             decode(C, pkey, order, &T, &dealt, &runs, ppos);
             dealing = dealt < C->stock_len;
             if (!dealing) memcpy(porder, order, (size_t)n);
@@ -407,7 +415,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
         }
         last = e.node;
         int ns = gen_steps(C, &T, dealing, steps);
-        if (hst.kind == 0 && (S.arena[here - 1] & UNDONE)) /* moving back gives the parent's parent, held: skipped */
+        if (hst.kind == 0 && (node_head(&S, here)[5] & UNDONE)) /* moving back gives the parent's parent, held: skipped */
             for (int i = 0; i < ns; i++)
                 if (steps[i].kind == 0 && steps[i].s == hst.d && steps[i].d == hst.s && steps[i].k == hst.k) {
                     memmove(steps + i, steps + i + 1, (size_t)(ns - i - 1) * sizeof(Step));
