@@ -142,6 +142,20 @@ static inline void perm_unpack(uint32_t r, int n, uint8_t *order) {
     }
 }
 
+/* Are the first len bytes of a and b the same? (Both readable up to 7 bytes past them.) */
+static inline int key_eq(const uint8_t *a, const uint8_t *b, int len) {
+    uint64_t x, y;
+    for (; len >= 8; a += 8, b += 8, len -= 8) {
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y) return 0;
+    }
+    if (!len) return 1;
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    return !((x ^ y) & (~0ull >> (64 - 8 * len))); /* (little-endian: the first len bytes are the low ones) */
+}
+
 /* Holds the key (len bytes; with the order of its columns when sorted) unless held already: the new table's id,
  * -2 if it was held, -1 when out of memory. */
 static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t *order, int sorted, uint64_t h,
@@ -153,7 +167,7 @@ static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t 
         uint64_t v = S->slots[j];
         if ((v & 0xFFFFFFFF00000000ull) == tag) {
             /* (the keys are prefix-free: a held key is this one exactly when its first len bytes are this one's) */
-            if (!memcmp(S->arena + (v & 0xFFFFFFFFull) - 1, key, (size_t)len)) return -2;
+            if (key_eq(S->arena + (v & 0xFFFFFFFFull) - 1, key, len)) return -2;
         }
         j = (j + 1) & mask;
     }
