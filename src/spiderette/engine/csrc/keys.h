@@ -239,8 +239,8 @@ static inline uint64_t peek57(const uint8_t *p, int bit) {
 
 /* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. (Reads the key 8 bytes
  * past its end.) */
-static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Table *T, int *dealt, int *runs,
-                   int *starts) {
+static inline void decode_pc(const CCore *C, const int32_t *pair, const uint8_t *key, const uint8_t *order, Table *T,
+                             int *dealt, int *runs, int *starts, int *pcs) {
     int n = C->n, pos = 0;
     uint64_t win = peek57(key, 0);
     *dealt = (int)(win & ((1u << C->dealt_bits) - 1));
@@ -273,6 +273,7 @@ static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Tab
         col[0] = (uint8_t)down;
         memcpy(col + 1, rc + 1, (size_t)down);
         int len = 1 + down, prev = -1;
+        int pc = 0;
         if (down && C->implicit_first) {
             prev = rc[down + 1];
             col[len++] = (uint8_t)prev;
@@ -290,7 +291,10 @@ static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Tab
                 win = peek57(key, pos);
                 if (!(win & 1)) { /* a run of cards each one lower in the same suit */
                     int z = __builtin_ctzll(win | (1ull << 56));
-                    for (int t = 0; t < z; t++) col[len++] = (uint8_t)--prev;
+                    for (int t = 0; t < z; t++) {
+                        if (pair) pc += pair[prev * 64 + prev - 1];
+                        col[len++] = (uint8_t)--prev;
+                    }
                     pos += z;
                     continue;
                 }
@@ -304,12 +308,21 @@ static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Tab
                     c = (int)((win >> 2) & 63);
                     pos += 8;
                 }
+                if (pair) pc += pair[prev * 64 + c];
                 col[len++] = (uint8_t)c;
                 prev = c;
             }
+        if (pcs) pcs[i] = pc;
         T->len[i] = (uint8_t)len;
     }
     if (starts) starts[n] = pos;
+}
+
+/* The table of a key; order[] (as encode() gave it) puts the columns back where they stood. (Reads the key 8 bytes
+ * past its end.) */
+static void decode(const CCore *C, const uint8_t *key, const uint8_t *order, Table *T, int *dealt, int *runs,
+                   int *starts) {
+    decode_pc(C, NULL, key, order, T, dealt, runs, starts, NULL);
 }
 
 /* The 64 bits of p from bit `bit` on (p readable 9 bytes past them). */

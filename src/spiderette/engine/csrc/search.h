@@ -419,13 +419,16 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             node_order(&S, here, n, order);
             /* the parent's key, and where each of its coded columns starts in it: a move's child shares all but
              * two columns' codes with it (read back out of the key), and its key begins as the parent's */
-            decode(C, pkey, order, &T, &dealt, &runs, ppos);
+            decode_pc(C, w.pair, pkey, order, &T, &dealt, &runs, ppos, pcost);
             dealing = dealt < C->stock_len;
             if (!dealing) memcpy(porder, order, (size_t)n);
             else
                 for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
             for (int j = 0; j < n; j++) code_at(pkey, ppos[j], ppos[j + 1] - ppos[j], &codes[porder[j]]);
-            for (int i = 0; i < n; i++) pcost[i] = col_cost(C, &w, T.c[i], T.len[i]);
+            for (int i = 0; i < n; i++) { /* (the pairs' costs from decode) */
+                int down = T.c[i][0], top = T.len[i] - 1;
+                pcost[i] += w.hidden * down + (down ? w.buried * (top - down) : 0) - (top ? 0 : w.empty_column);
+            }
         }
         last = e.node;
         int ns = gen_steps(C, &T, dealing, steps);
