@@ -506,15 +506,6 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             ch->dealt = (uint8_t)nd;
             ch->runs = (uint8_t)done;
         }
-        for (int i = 0; i < ns; i++) { /* a held key whose tag matches: fetched ahead too (most children are held) */
-            uint64_t h = kids[i].hash, tag = h & 0xFFFFFFFF00000000ull;
-            size_t mask = S.scap - 1;
-            for (size_t j = slot_of(&S, h); S.slots[j]; j = (j + 1) & mask)
-                if ((S.slots[j] & 0xFFFFFFFF00000000ull) == tag) {
-                    __builtin_prefetch(S.arena + (S.slots[j] & 0xFFFFFFFFull) - 1);
-                    break;
-                }
-        }
         for (int i = 0; i < ns; i++) {
             Child *ch = &kids[i];
             int64_t id = store_put_h(&S, ch->key, ch->len, ch->order, ch->dealt >= C->stock_len, ch->hash, e.node,
