@@ -126,6 +126,11 @@ static inline void code_col(const CCore *C, const uint8_t *col, int len, int sor
     code_col_pc(C, NULL, col, len, sorted, i, k);
 }
 
+static inline void code_copy(Code *to, const Code *from) {
+    to->nbits = from->nbits;
+    memcpy(to->w, from->w, (size_t)((from->nbits + 63) >> 6) * sizeof(uint64_t));
+}
+
 /* A total order of codes (any one will do: it only makes the sorted key canonical). */
 static inline int codecmp(const Code *a, const Code *b) {
     if (a->nbits != b->nbits) return a->nbits - b->nbits;

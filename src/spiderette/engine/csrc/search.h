@@ -34,6 +34,49 @@ static inline int code_col_cost(const CCore *C, const Weights *wt, const uint8_t
     return cost + code_col_pc(C, wt->pair, col, len, sorted, i, k);
 }
 
+static inline int base_cost(const Weights *w, int down, int top) {
+    return w->hidden * down + (down ? w->buried * (top - down) : 0) - (top ? 0 : w->empty_column);
+}
+
+/* code_col_cost() of a move's destination (col, len: after the move; no run finished there) from its code and cost
+ * before (old, old_cost): the old code less its end, then the k cards moved (not the whole column again). */
+static inline int code_dest(const CCore *C, const Weights *wt, const uint8_t *col, int len, int k, const Code *old,
+                            int old_cost, Code *out, int sorted, int i) {
+    int down = col[0], olen = len - k;
+    int nb = old->nbits - (olen == 1 ? 6 : 4); /* (the end: 6 bits of 0 for a bare column, else a suit code) */
+    int q = nb >> 6, r = nb & 63;
+    memcpy(out->w, old->w, (size_t)q * sizeof(uint64_t));
+    WW w = {out->w, r ? old->w[q] & ((1ull << r) - 1) : 0, r, q};
+    int cost = old_cost - base_cost(wt, down, olen - 1) + base_cost(wt, down, len - 1);
+    int prev = olen - 1 > down ? col[olen - 1] : -1;
+    for (int p = olen; p < len; p++) {
+        int c = col[p];
+        if (p >= down + 2) cost += wt->pair[col[p - 1] * 64 + c];
+        if (prev < 0)
+            ww_put(&w, (uint64_t)c, 6);
+        else if (c == prev - 1 && RANK(prev) >= 2)
+            ww_put(&w, 0, 1);
+        else if (RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1)
+            ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+        else
+            ww_put(&w, 3u | ((uint32_t)c << 2), 8);
+        prev = c;
+    }
+    ww_put(&w, 1u | ((uint32_t)(prev >> 4) << 2), 4);
+    out->nbits = w.q * 64 + w.n;
+    if (w.n) out->w[w.q] = w.acc;
+#ifdef CCORE_CHECK
+    Code full;
+    int fc = code_col_cost(C, wt, col, len, sorted, i, &full);
+    if (fc != cost || codecmp(&full, out)) abort();
+#else
+    (void)C;
+    (void)sorted;
+    (void)i;
+#endif
+    return cost;
+}
+
 /* A table held is a record in the arena: its parent (4 bytes: the parent's id), the move that made it (2 bytes: a
  * move's source | destination << 4 or a send's column; its count | kind << 4: a move's count is at most 13, a run),
  * when the columns are sorted the order of the columns (its Lehmer code: obytes), then the key (no length: the
@@ -438,7 +481,12 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             runs += gone;
             dealing = dealt < C->stock_len;
             pcost[st.s] = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &codes[st.s]);
-            pcost[st.d] = code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &codes[st.d]);
+            if (gone)
+                pcost[st.d] = code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &codes[st.d]);
+            else {
+                pcost[st.d] = code_dest(C, &w, T.c[st.d], T.len[st.d], st.k, &codes[st.d], pcost[st.d], &fresh[1], !dealing, st.d);
+                code_copy(&codes[st.d], &fresh[1]);
+            }
             if (!dealing) node_order(&S, here, n, porder);
             else
                 for (int i = 0; i < n; i++) porder[i] = (uint8_t)i;
@@ -484,7 +532,8 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             if (st.kind == 0) {
                 for (int j = 0; j < n; j++) cp[j] = &codes[j];
                 int cs = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &fresh[0]);
-                int cd = code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &fresh[1]);
+                int cd = gone ? code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &fresh[1])
+                              : code_dest(C, &w, T.c[st.d], T.len[st.d], st.k, &codes[st.d], pcost[st.d], &fresh[1], !dealing, st.d);
                 cp[st.s] = &fresh[0];
                 cp[st.d] = &fresh[1];
                 ch->len = (uint8_t)join_with(C, cp, nd, done, ch->key, ch->order, pkey, porder, ppos, done == runs,
