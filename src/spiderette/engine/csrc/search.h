@@ -77,6 +77,43 @@ static inline int code_dest(const CCore *C, const Weights *wt, const uint8_t *co
     return cost;
 }
 
+/* code_col_cost() of a move's source (col, len: after the move; no card turned over; the k cards moved still lie
+ * past len) from its code and cost before: the old code cut before the moved cards' codes, and a new end. */
+static inline int code_src(const CCore *C, const Weights *wt, const uint8_t *col, int len, int k, const Code *old,
+                           int old_cost, Code *out, int sorted, int i) {
+    int down = col[0], olen = len + k;
+    int cut = old->nbits - 4; /* (the old end: the column had a face-up card) */
+    int cost = old_cost - base_cost(wt, down, olen - 1) + base_cost(wt, down, len - 1);
+    for (int p = len; p < olen; p++) {
+        int c = col[p];
+        if (p >= down + 2) cost -= wt->pair[col[p - 1] * 64 + c];
+        if (p == down + 1)
+            cut -= (down && C->implicit_first) ? 0 : 6;
+        else {
+            int prev = col[p - 1];
+            cut -= (c == prev - 1 && RANK(prev) >= 2) ? 1 : (RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1) ? 4 : 8;
+        }
+    }
+    int q = cut >> 6, r = cut & 63;
+    memcpy(out->w, old->w, (size_t)q * sizeof(uint64_t));
+    WW w = {out->w, r ? old->w[q] & ((1ull << r) - 1) : 0, r, q};
+    if (len - 1 > down)
+        ww_put(&w, 1u | ((uint32_t)(col[len - 1] >> 4) << 2), 4);
+    else
+        ww_put(&w, 0, 6);
+    out->nbits = w.q * 64 + w.n;
+    if (w.n) out->w[w.q] = w.acc;
+#ifdef CCORE_CHECK
+    Code full;
+    int fc = code_col_cost(C, wt, col, len, sorted, i, &full);
+    if (fc != cost || codecmp(&full, out)) abort();
+#else
+    (void)sorted;
+    (void)i;
+#endif
+    return cost;
+}
+
 /* A table held is a record in the arena: its parent (4 bytes: the parent's id), the move that made it (2 bytes: a
  * move's source | destination << 4 or a send's column; its count | kind << 4: a move's count is at most 13, a run),
  * when the columns are sorted the order of the columns (its Lehmer code: obytes), then the key (no length: the
@@ -480,7 +517,13 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             apply_step(C, &T, st, &dealt, &gone, &u);
             runs += gone;
             dealing = dealt < C->stock_len;
-            pcost[st.s] = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &codes[st.s]);
+            if (T.c[st.s][0] != u.down[0])
+                pcost[st.s] = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &codes[st.s]);
+            else {
+                pcost[st.s] = code_src(C, &w, T.c[st.s], T.len[st.s], st.k, &codes[st.s], pcost[st.s], &fresh[0],
+                                       !dealing, st.s);
+                code_copy(&codes[st.s], &fresh[0]);
+            }
             if (gone)
                 pcost[st.d] = code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &codes[st.d]);
             else {
@@ -531,7 +574,9 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
             ch->undone = (uint8_t)(st.kind == 0 && !turned && !gone);
             if (st.kind == 0) {
                 for (int j = 0; j < n; j++) cp[j] = &codes[j];
-                int cs = code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &fresh[0]);
+                int cs = T.c[st.s][0] != u.down[0] ? code_col_cost(C, &w, T.c[st.s], T.len[st.s], !dealing, st.s, &fresh[0])
+                                : code_src(C, &w, T.c[st.s], T.len[st.s], st.k, &codes[st.s], pcost[st.s], &fresh[0],
+                                           !dealing, st.s);
                 int cd = gone ? code_col_cost(C, &w, T.c[st.d], T.len[st.d], !dealing, st.d, &fresh[1])
                               : code_dest(C, &w, T.c[st.d], T.len[st.d], st.k, &codes[st.d], pcost[st.d], &fresh[1], !dealing, st.d);
                 cp[st.s] = &fresh[0];
