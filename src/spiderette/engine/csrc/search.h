@@ -269,7 +269,7 @@ static inline int key_eq(const uint8_t *a, const uint8_t *b, int len) {
  * -2 if it was held, -1 when out of memory. */
 static int64_t store_put_h(Store *S, const uint8_t *key, int len, const uint8_t *order, int sorted, uint64_t h,
                            uint32_t parent, Step st, int undone) {
-    if ((S->held + 1) * 10 >= S->scap * 7 && rehash(S) < 0) return -1;
+    if ((S->held + 1) * 4 >= S->scap * 3 && rehash(S) < 0) return -1;
     uint64_t tag = h & 0xFFFFFFFF00000000ull;
     size_t mask = S->scap - 1, j = slot_of(S, h);
     while (S->slots[j]) {
@@ -560,7 +560,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                     break;
                 }
         /* First every child's key, hash and cost, its slot fetched ahead; then each looked up in turn. */
-        if ((S.held + (size_t)ns) * 10 >= S.scap * 7 && rehash(&S) < 0) {
+        if ((S.held + (size_t)ns) * 4 >= S.scap * 3 && rehash(&S) < 0) {
             oom = 1;
             goto done;
         }
