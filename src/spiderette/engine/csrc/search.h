@@ -115,7 +115,7 @@ static inline int code_src(const CCore *C, const Weights *wt, const uint8_t *col
 }
 
 /* A table held is a record in the arena: its parent (4 bytes: the parent's id), the move that made it (2 bytes: a
- * move's source | destination << 4 or a send's column; its count | kind << 4: a move's count is at most 13, a run),
+ * move's source | destination << 4 or a send's column; its count | kind << 4 | UNDONE: a move's count is at most 13),
  * when the columns are sorted the order of the columns (its Lehmer code: obytes), then the key (no length: the
  * keys are prefix-free, and decode() finds the end). A table's id is the arena offset of its key. 6 bytes, plus the
  * key's and the order's. */
@@ -138,7 +138,7 @@ typedef struct {
 typedef struct {
     uint8_t *arena;
     size_t alen, acap;
-    uint64_t *slots; /* (hash high 32 bits << 32) | arena offset of the key's length byte + 1; 0 empty */
+    uint64_t *slots; /* (hash high 32 bits << 32) | the table's id (its key's arena offset) + 1; 0 empty */
     size_t scap, held;
     int sbits; /* scap == 1 << sbits: a key's home slot is its hash's top sbits bits (<= 32: they are the tag's, so
                 * growing moves slots without reading a key) */
