@@ -440,7 +440,7 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     Table T = C->root;
     uint8_t key[MAXENC * 2], order[MAXN];
-    Code codes[MAXN], fresh[2];
+    Code codes[MAXN], fresh[2], dealt_codes[MAXN];
     uint8_t porder[MAXN];
     int ppos[MAXN + 1];
     const Code *cp[MAXN];
@@ -585,6 +585,15 @@ static PyObject *CCore_search(CCore *self, PyObject *args) {
                                              st.s, st.d);
                 c = ecost + cs + cd - pcost[st.s] - pcost[st.d];
                 if (done != runs) c -= w.finished_run;
+            } else if (st.kind == 1 && !gone && nd < C->stock_len) {
+                /* a deal that leaves cards to deal and finishes no run: each column dealt to coded on from its code */
+                c = ecost + w.in_stock * (dealt - nd);
+                for (int j = 0; j < n; j++) cp[j] = &codes[j];
+                for (int j = 0; j < u.cols; j++) {
+                    c += code_dest(C, &w, T.c[j], T.len[j], 1, &codes[j], pcost[j], &dealt_codes[j], 0, j) - pcost[j];
+                    cp[j] = &dealt_codes[j];
+                }
+                ch->len = (uint8_t)join(C, cp, nd, done, ch->key, ch->order);
             } else {
                 ch->len = (uint8_t)encode(C, &T, nd, done, ch->key, ch->order);
                 if (st.kind == 1) {
