@@ -3,7 +3,7 @@ the compiled core and on the pure-Python reference from random positions of ever
 
 The same answer means the whole result: the verdict, the winning line (or none), the tables expanded, the
 reason it stopped and the tables left open; at equal budgets in tables, so on any machine. (The move
-generator, the keys and the proof pass are compared table by table in ``test_ccore_proto.py``.)
+generator, the keys and the proof pass are compared table by table in ``test_cores_tables.py``.)
 """
 
 from __future__ import annotations

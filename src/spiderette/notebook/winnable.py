@@ -24,9 +24,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import platform
+from ..engine.ccore import COMPILED
 from ..engine.game import Game
 from ..players.background import BackgroundTask, StoppableFuture
-from ..players.limits import CORE_SPEEDUP, PROOF_HELD, SOLVER_HELD, Limit
+from ..players.limits import PROOF_HELD, SOLVER_HELD, Limit
 from ..players.proof import Proof, prove
 from ..players.solver import SolveResult, solve
 
@@ -34,18 +35,17 @@ from ..players.solver import SolveResult, solve
 #: on a quiet machine the tables, so that its undecided verdicts quote the odds measured at that budget; with
 #: :data:`~spiderette.engine.platform.TABLES_ONLY` set, as in the tests, the tables alone).
 WINNABLE_TIME_LIMIT = 5.0
-WINNABLE_TABLES = 200_000 * CORE_SPEEDUP   # (2 million on the compiled core: about as many seconds)
+WINNABLE_TABLES = 4_000_000 if COMPILED else 200_000   # (the compiled core: 1-1.5 million tables a second)
 #: How many times more tables (and seconds) the search of an undecided table goes on with, while nothing is
 #: played (ten times: the search the odds were measured with).
 WINNABLE_MORE = 10
 #: Then, while nothing is played still, the layered proof pass visits up to this many tables, holding at most
-#: :data:`~spiderette.players.limits.PROOF_HELD` at once (about a minute and 240 MiB at the most: it forgets
-#: each finished layer; every round of the indicator is bounded so, the solver's by
-#: :data:`~spiderette.players.limits.SOLVER_HELD`, so that the kernel stays under 600 MiB).
-#: Deals 115 and 180 of four suits, lost, are proven in 1.2 and 5.1 million tables (7 s and 31 s), but they
-#: hold 0.7 and 1.7 million at the most: more than the indicator holds (``spiderette solve N --prove`` holds
-#: more); the solver's own complete search needs its 60 s budget for them.
-WINNABLE_PROOF_TABLES = 6_000_000
+#: :data:`~spiderette.players.limits.PROOF_HELD` at once (240 MiB at the most: it forgets each finished layer;
+#: every round of the indicator is bounded so, the solver's by :data:`~spiderette.players.limits.SOLVER_HELD`,
+#: so that the kernel stays under 600 MiB): about a minute on either core. On the compiled core (60 million
+#: tables, 3.9 million held) that proves lost deals 115 and 180 of four suits (1.2 and 5.1 million tables, 0.7
+#: and 1.7 million held at the most); on the pure-Python one (6 million, 629,145 held) neither.
+WINNABLE_PROOF_TABLES = 60_000_000 if COMPILED else 6_000_000
 #: The rounds of search of an undecided table: the indicator's budget, ten times it, the proof pass.
 PROOF_ROUND = 2
 #: In a browser tab (no threads: the search runs in the kernel's turn, and the page waits for it) the indicator

@@ -84,8 +84,8 @@ SOLVER_TABLE_BYTES = 600
 PROOF_TABLE_BYTES = 400
 #: The same on the compiled core (:mod:`spiderette.engine.ccore`: a compact key, its parent and move, a slot;
 #: measured by peak resident set over the tables held on deal 180, growth of its arrays included).
-COMPILED_SOLVER_TABLE_BYTES = 100
-COMPILED_PROOF_TABLE_BYTES = 100
+COMPILED_SOLVER_TABLE_BYTES = 64
+COMPILED_PROOF_TABLE_BYTES = 64
 #: What one of the table's background searches may hold (the Winnable? indicator's and the post-mortem's, which
 #: may run at once): with both at their bound, a kernel of some 110 MiB stays under 600 MiB.
 TABLE_SEARCH_BYTES = 240 * 2**20

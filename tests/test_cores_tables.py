@@ -1,5 +1,6 @@
-"""The compiled core's prototype (``src/spiderette/engine/_ccore.c``, issue 44 groundwork) held to the pure-Python
-core, its reference: skipped unless the prototype is built (``python benchmarks/ccore_proto.py --build``).
+"""The compiled search core (``src/spiderette/engine/_ccore.c``, issue 44) held to the pure-Python core, its
+reference, table by table: skipped where the compiled core is not built (``pip install -e .`` builds it, and so
+does ``python benchmarks/core_speed.py --build``).
 
 1. On random walks of every built-in variant and number of suits (and designs that build in suit or alternate
    colours or move one card at a time, and finished runs sent by hand), under each way of pruning the searches
@@ -22,7 +23,7 @@ from spiderette.engine.variants import BUILT_IN, RULES, Rules
 from spiderette.players import solver
 from spiderette.players.solver import COMPLETE, EAGER_STREAMLINER, STREAMLINER
 
-pytest.importorskip("spiderette.engine._ccore", reason="the prototype is not built (benchmarks/ccore_proto.py --build)")
+pytest.importorskip("spiderette.engine._ccore", reason="the compiled core is not built here (pip install -e .)")
 
 from spiderette.engine.ccore import compiled_core as make_ccore
 from spiderette.engine.ccore import pure_python, step_of

@@ -1,17 +1,18 @@
-"""The compiled core's prototype (issue 44 groundwork): tables a second in C against the pure-Python solver search.
+"""The search cores' speed: tables a second of the compiled core's solver search against the pure-Python one's.
 
-    python benchmarks/ccore_proto.py --build            # compile src/spiderette/engine/_ccore.c in place (gcc)
-    python benchmarks/ccore_proto.py [--tables 60000] [--deals 1-4] [--suits 4]
+    python benchmarks/core_speed.py --build [--debug]  # compile src/spiderette/engine/_ccore.c in place, only that
+    python benchmarks/core_speed.py [--tables 60000] [--deals 1-4] [--suits 4]
 
 For each deal it runs the solver's complete search (``solver._best_first`` on ``_Search(g)``: weighted A*,
 the BALANCED weights, the COMPLETE pruning) for the same number of tables, once in pure Python and once in the
-prototype's C search (``_ccore.CCore.search``), and prints both speeds in tables expanded a second, whether
+compiled core's (``_ccore.CCore.search``), and prints both speeds in tables expanded a second, whether
 the two searches agree (outcome, tables expanded, tables held, open tables, the line), and the C search's
 memory per table held. One process, one core, short runs: a benchmark, not a test
-(``tests/test_ccore_proto.py`` checks the same answers).
+(``tests/test_cores_tables.py`` checks the same answers).
 
-The prototype is built ad hoc, never installed: ``--build`` writes ``_ccore<EXT_SUFFIX>`` beside its source
-(ignored by git). ``make_ccore`` builds a ``CCore`` for a game and a pruning; the test imports it from here.
+``pip install -e .`` builds the compiled core in place (``hatch_build.py``); ``--build`` does the same in a few
+seconds after a change of the C, with the compiler Python was built with (``_ccore<EXT_SUFFIX>`` beside its
+source, ignored by git; ``--debug``: ``-O0 -g``, for gdb and valgrind). ``--prove``: the proof pass instead.
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ def compare(seed: int, tables: int, suits: int = 4, variant: str = "spiderette")
     from spiderette.players import solver
 
     g = Game(variant, seed=seed, suits=suits)
-    # (the solver's inner search: private, so that the prototype is measured against exactly what it copies;
-    # the port gives it a public seam, notes/i44-plan.md)
+    # (the solver's inner search: private, so that the compiled search is measured against exactly what it
+    # mirrors)
     space = solver._Search(g)  # noqa: SLF001
     w = space.w
     t0 = time.process_time()
