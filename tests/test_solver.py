@@ -155,7 +155,9 @@ def test_node_and_time_limits_are_kept():
     assert res.result in ("win", "unknown") and res.nodes <= 500
     if res.result == "unknown":
         assert "node limit" in res.reason
-    res = solve(Game(seed=3), time_limit=0.3)   # deal 3 takes a complete search of 200,000 tables and more
+    # (deal 21 stays undecided after 10 s on either core: deal 3, which needs 400,000 tables, is won in 0.25 s
+    # on the compiled core)
+    res = solve(Game(seed=21), time_limit=0.3)
     assert res.result == "unknown" and res.reason == "time limit reached"   # it stopped on its own
 
 
