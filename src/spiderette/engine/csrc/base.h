@@ -54,3 +54,24 @@ static int bits_for(int v) {
     return b;
 }
 
+/* Seconds on the monotonic clock (the searches' deadlines). */
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Has ``cancel`` (a threading.Event, or anything with is_set()) been set? Called with the GIL held, every
+ * CANCEL_EVERY tables; an error in is_set() counts as not cancelled. */
+#define CANCEL_EVERY 4096
+static int is_cancelled(PyObject *cancel) {
+    PyObject *r = PyObject_CallMethod(cancel, "is_set", NULL);
+    if (!r) {
+        PyErr_Clear();
+        return 0;
+    }
+    int v = PyObject_IsTrue(r);
+    Py_DECREF(r);
+    if (v < 0) PyErr_Clear();
+    return v > 0;
+}

@@ -87,6 +87,19 @@ static inline void ww_put(WW *x, uint64_t v, int bits) {
     }
 }
 
+/* Writes card c's code on card prev (-1: none under it): 0 (same suit, a rank lower), 10ss (a rank lower, suit
+ * ss), 11 and the card (any other), or the card alone (a column's first face-up card). */
+static inline void put_card(WW *w, int prev, int c) {
+    if (prev < 0)
+        ww_put(w, (uint64_t)c, 6);
+    else if (c == prev - 1 && RANK(prev) >= 2)
+        ww_put(w, 0, 1);
+    else if (RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1)
+        ww_put(w, 1u | ((uint32_t)(c >> 4) << 2), 4);
+    else
+        ww_put(w, 3u | ((uint32_t)c << 2), 8);
+}
+
 /* A column's code (see above) in *k; returned: the sum of pair[below * 64 + above] over its face-up cards lying on
  * face-up cards (0 without pair: the solver's costs, worked out in the same pass). */
 static inline int code_col_pc(const CCore *C, const int32_t *pair, const uint8_t *col, int len, int sorted, int i,
@@ -103,14 +116,7 @@ static inline int code_col_pc(const CCore *C, const int32_t *pair, const uint8_t
     for (; p < len; p++) {
         int c = col[p];
         if (pair && p >= down + 2) cost += pair[col[p - 1] * 64 + c];
-        if (prev < 0)
-            ww_put(&w, (uint64_t)c, 6);
-        else if (c == prev - 1 && RANK(prev) >= 2)
-            ww_put(&w, 0, 1);
-        else if (RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1)
-            ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
-        else
-            ww_put(&w, 3u | ((uint32_t)c << 2), 8);
+        put_card(&w, prev, c);
         prev = c;
     }
     if (prev < 0)

@@ -348,30 +348,6 @@ static int pk_child(const PK *K, const Table *T, int sorted, const uint8_t *pare
     return pw_end(&w, out);
 }
 
-static inline uint64_t pk_hash(const uint8_t *p, int len) {
-    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)len;
-    while (len >= 8) {
-        uint64_t v;
-        memcpy(&v, p, 8);
-        h ^= v * 0xBF58476D1CE4E5B9ull;
-        h = ((h << 31) | (h >> 33)) * 0x94D049BB133111EBull;
-        p += 8;
-        len -= 8;
-    }
-    if (len) {
-        uint64_t v = 0;
-        memcpy(&v, p, (size_t)len);
-        h ^= v * 0xBF58476D1CE4E5B9ull;
-        h = ((h << 31) | (h >> 33)) * 0x94D049BB133111EBull;
-    }
-    h ^= h >> 30;
-    h *= 0xBF58476D1CE4E5B9ull;
-    h ^= h >> 27;
-    h *= 0x94D049BB133111EBull;
-    h ^= h >> 31;
-    return h;
-}
-
 /* One layer's tables: keys in an arena (no length: a key ends where its columns do), a set of slots (the hash's
  * top 32 bits | offset + 1) over them; a slot's place is read from its own top bits, so growing reads no key. */
 typedef struct {
@@ -491,26 +467,6 @@ static void psort(PSort *v, size_t n, const uint8_t *arena, size_t kmax) {
     }
 }
 
-static double pk_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int pk_cancelled(PyObject *cancel) { /* (an error in is_set() counts as not cancelled) */
-    PyObject *r = PyObject_CallMethod(cancel, "is_set", NULL);
-    if (!r) {
-        PyErr_Clear();
-        return 0;
-    }
-    int v = PyObject_IsTrue(r);
-    Py_DECREF(r);
-    if (v < 0) PyErr_Clear();
-    return v > 0;
-}
-
-#define PK_CANCEL_EVERY 4096
-
 /* A child waiting to be looked up: its key (in the batch's buffer), hash and layer. */
 typedef struct {
     uint64_t hash;
@@ -557,7 +513,7 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
     uint32_t *todo = NULL;
     PSort *sk = NULL;
     size_t skn = 0;
-    double t0 = pk_now(), deadline = seconds > 0 ? t0 + seconds : 0;
+    double t0 = now_s(), deadline = seconds > 0 ? t0 + seconds : 0;
     Py_BEGIN_ALLOW_THREADS
     Table T = C->root;
     uint8_t key[4 * MAXCOL + 64];
@@ -578,7 +534,7 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
     {
         int klen = pk_encode(K, &T, 0 >= C->stock_len, key);
         size_t off;
-        if (lset_put(&layers[LAYER(0, down0, runs0)], key, klen, pk_hash(key, klen), slack, 1, &off) < 0) {
+        if (lset_put(&layers[LAYER(0, down0, runs0)], key, klen, hash_bytes(key, klen), slack, 1, &off) < 0) {
             oom = 1;
             goto done;
         }
@@ -621,15 +577,15 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
                 stopped = "node limit";
                 goto done;
             }
-            if ((tables & 255) == 0 && deadline > 0 && pk_now() > deadline) {
+            if ((tables & 255) == 0 && deadline > 0 && now_s() > deadline) {
                 outcome = "open";
                 stopped = "time limit";
                 goto done;
             }
-            if (cancel && (tables & (PK_CANCEL_EVERY - 1)) == 0) {
+            if (cancel && (tables & (CANCEL_EVERY - 1)) == 0) {
                 int stop;
                 Py_BLOCK_THREADS
-                stop = pk_cancelled(cancel);
+                stop = is_cancelled(cancel);
                 Py_UNBLOCK_THREADS
                 if (stop) {
                     outcome = "open";
@@ -673,7 +629,7 @@ static PyObject *CCore_prove(CCore *self, PyObject *args) {
                 PChild *ch = &kids[i];
                 ch->kat = (uint32_t)((size_t)i * KS);
                 ch->len = (int16_t)klen;
-                ch->hash = pk_hash(kk, klen);
+                ch->hash = hash_bytes(kk, klen);
                 ch->same = steps[i].kind == 0 && !turned && !gone; /* the same layer: most moves */
                 ch->won = done_ == RN;
                 ch->layer = ch->same ? cur : LAYER(nd, ldown - turned, done_);
@@ -766,6 +722,6 @@ done:;
     }
     return Py_BuildValue("{s:s,s:L,s:L,s:L,s:L,s:s,s:d,s:n,s:N,s:N,s:n}", "outcome", outcome, "tables", tables,
                          "still", still, "layers", nlayers, "peak", peak, "stopped", stopped, "seconds",
-                         pk_now() - t0, "peak_bytes", (Py_ssize_t)peak_bytes, "visits", visits, "waiting", waiting,
+                         now_s() - t0, "peak_bytes", (Py_ssize_t)peak_bytes, "visits", visits, "waiting", waiting,
                          "todo", (Py_ssize_t)tn);
 }

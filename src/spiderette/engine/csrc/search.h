@@ -52,14 +52,7 @@ static inline int code_dest(const CCore *C, const Weights *wt, const uint8_t *co
     for (int p = olen; p < len; p++) {
         int c = col[p];
         if (p >= down + 2) cost += wt->pair[col[p - 1] * 64 + c];
-        if (prev < 0)
-            ww_put(&w, (uint64_t)c, 6);
-        else if (c == prev - 1 && RANK(prev) >= 2)
-            ww_put(&w, 0, 1);
-        else if (RANK(prev) >= 2 && RANK(c) == RANK(prev) - 1)
-            ww_put(&w, 1u | ((uint32_t)(c >> 4) << 2), 4);
-        else
-            ww_put(&w, 3u | ((uint32_t)c << 2), 8);
+        put_card(&w, prev, c);
         prev = c;
     }
     ww_put(&w, 1u | ((uint32_t)(prev >> 4) << 2), 4);
@@ -391,30 +384,8 @@ typedef struct {
     uint8_t key[MAXENC];
 } Child;
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-
 /* search(dealt, runs, weights, node_limit, held, seconds) from the root given at construction ->
  * dict(outcome, line, nodes, best, open, held, key_bytes, bytes): solver._search's answers. */
-/* Has ``cancel`` (a threading.Event, or anything with is_set()) been set? Called with the GIL held, every
- * CANCEL_EVERY tables; an error in is_set() counts as not cancelled. */
-#define CANCEL_EVERY 4096
-static int is_cancelled(PyObject *cancel) {
-    PyObject *r = PyObject_CallMethod(cancel, "is_set", NULL);
-    if (!r) {
-        PyErr_Clear();
-        return 0;
-    }
-    int v = PyObject_IsTrue(r);
-    Py_DECREF(r);
-    if (v < 0) PyErr_Clear();
-    return v > 0;
-}
-
 static PyObject *CCore_search(CCore *self, PyObject *args) {
     int dealt0, runs0;
     Weights w;
