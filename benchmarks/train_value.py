@@ -37,6 +37,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
@@ -46,65 +47,104 @@ sys.path.insert(0, str(ROOT / "src"))
 from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
 
 from spiderette import Game  # noqa: E402
+from spiderette.engine.core import columns_of  # noqa: E402
 from spiderette.engine.predicates import hidden_count, visible_key  # noqa: E402
-from spiderette.players.planner import PlannerStrategy  # noqa: E402
+from spiderette.players.features import FEATURES  # noqa: E402
+from spiderette.players.plan_costs import unseen_cards  # noqa: E402
+from spiderette.players.planner import DEFAULT_BUDGET, DEFAULT_TURNS, PlannerStrategy  # noqa: E402
 from spiderette.players.ranking import useful_hints  # noqa: E402
-from spiderette.players.value import MODEL, ValueModel, read_games  # noqa: E402
+from spiderette.players.value import MODEL, ROUNDS, ValueModel, read_games, rounds_table  # noqa: E402
 from spiderette.players.value import fit as fit_model  # noqa: E402
+from spiderette.studies.intervals import mcnemar  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "value"
 PACKAGE = MODEL.resolve().parents[1]   # src/spiderette (or the installed package)
 MAX_MOVES = 1000
+#: The first training deal of the rounds of policy iteration (``rounds``): round k plays ``--games`` deals from
+#: ``ROUNDS_FIRST + (k - 1) * games``, far from deals 1-2000, the tuning deals and every test's deals.
+ROUNDS_FIRST = 10_300_001
 
 
-def play(deal: int, variant: str, suits: int, explore: float, value: str = "handmade") -> dict:
-    """One training game: the planner (steering by ``value``), with a share ``explore`` of its moves replaced by
-    another useful move."""
+def play(deal: int, variant: str, suits: int, explore: float, value: str = "handmade", budget: int = DEFAULT_BUDGET,
+         tables: bool = True, turns: int = DEFAULT_TURNS) -> dict:
+    """One training game: the planner (steering by ``value``, ``budget`` tables a plan), with a share ``explore`` of
+    its moves replaced by another useful move; with ``tables``, every table met as a player saw it."""
     g = Game(variant, seed=deal, suits=suits)
-    planner = PlannerStrategy(value=value)
+    planner = PlannerStrategy(budget=budget, value=value, turns=turns)
     pick = random.Random(deal)
     positions = []
     while g.status == "playing" and g.move_count < MAX_MOVES:
-        # the table as a player sees it: per column, the cards face down and the face-up cards; the stock's size
-        positions.append([[[d, list(up)] for d, up in visible_key(g)[0]], g.stock_count, g.runs_completed])
+        if tables:   # the table as a player sees it: per column, the cards face down and the face-up cards; the
+            # stock's size, the runs finished, and the cards unseen (a player counts them: the deck less those seen)
+            columns = visible_key(g)[0]
+            positions.append([[[d, list(up)] for d, up in columns], g.stock_count, g.runs_completed,
+                              unseen_cards(g, columns_of(g, visible=True))])
         move = planner(g)
         if move is None:
             break
-        if pick.random() < explore:
+        if explore and pick.random() < explore:
             others = [h.move for h in useful_hints(g) if h.move != move]
             if others:
                 move = pick.choice(others)
         g.apply(move)
-    return {"deal": deal, "variant": variant, "suits": suits, "value": value, "tables": positions,
+    return {"deal": deal, "variant": variant, "suits": suits, "value": Path(value).name, "budget": budget,
+            "turns": turns, "tables": positions,
             "end": {"hidden": 0 if g.is_won else hidden_count(g), "runs": g.runs_completed, "won": g.is_won,
                     "moves": g.move_count}}
 
 
 def generate(args: argparse.Namespace) -> None:
     out = Path(args.out or DATA / f"{args.variant}-{args.suits}.jsonl")
-    out.parent.mkdir(parents=True, exist_ok=True)
+    play_into(out, deal_range(args.deals), args, args.value, args.explore, args.budget)
+
+
+def _done(out: Path) -> set[int]:
+    """The deals already in the file ``out`` (a line cut short by an interrupted run is not)."""
     done = set()
     if out.exists():
         for line in out.read_text().splitlines():
             try:
                 done.add(json.loads(line)["deal"])
-            except (ValueError, KeyError):
+            except (ValueError, KeyError, TypeError):
                 pass   # a line cut by an interrupted run: that deal is played again
-    deals = [d for d in deal_range(args.deals) if d not in done]
-    print(f"{len(done)} deals already in {out}; {len(deals)} to play", flush=True)
+    return done
+
+
+def play_into(out: Path, deals: Iterable[int], args: argparse.Namespace, value: str, explore: float, budget: int,
+              tables: bool = True, turns: int = DEFAULT_TURNS) -> list[dict]:
+    """Play the deals not yet in ``out`` (in parallel: ``--processes`` or ``--scheduler``), each written as soon as
+    it is played; every game of the file, as read back (resumable: an interrupted run loses nothing)."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = _done(out)
+    todo = [d for d in deals if d not in done]
+    print(f"{out.name}: {len(done)} deals already played; {len(todo)} to play", flush=True)
     t0 = time.perf_counter()
-    with out.open("a") as f, _executor(args) as pool:
-        futures = [pool.submit(play, d, args.variant, args.suits, args.explore, args.value) for d in deals]
-        bar = _bar(len(deals))
-        for i, fut in enumerate(as_completed(futures), start=1):
-            f.write(json.dumps(fut.result(), separators=(",", ":")) + "\n")
-            f.flush()
+    if todo:
+        if out.exists() and not out.read_bytes().endswith(b"\n") and out.stat().st_size:
+            with out.open("a") as f:
+                f.write("\n")   # (after a line cut short: the next game starts a line of its own)
+        with out.open("a") as f, _executor(args) as pool:
+            futures = [pool.submit(play, d, args.variant, args.suits, explore, value, budget, tables, turns)
+                       for d in todo]
+            bar = _bar(len(todo))
+            for i, fut in enumerate(as_completed(futures), start=1):
+                f.write(json.dumps(fut.result(), separators=(",", ":")) + "\n")
+                f.flush()
+                if bar is not None:
+                    bar.update(1)
+                elif i % 200 == 0 or i == len(todo):
+                    print(f"{i}/{len(todo)} deals, {time.perf_counter() - t0:.0f} s", flush=True)
             if bar is not None:
-                bar.update(1)
-            elif i % 20 == 0 or i == len(deals):
-                print(f"{i}/{len(deals)} deals, {time.perf_counter() - t0:.0f} s", flush=True)
-        if bar is not None:
-            bar.close()
+                bar.close()
+    wanted, games = set(deals), {}
+    for line in out.read_text().splitlines():
+        try:
+            game = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(game, dict) and game.get("deal") in wanted:
+            games[game["deal"]] = game
+    return [games[d] for d in sorted(games)]
 
 
 def _executor(args: argparse.Namespace):
@@ -151,6 +191,67 @@ def fit(args: argparse.Namespace) -> None:
     print(f"wrote {args.out}: PlannerStrategy(value={str(args.out)!r}) steers by it")
 
 
+def rounds(args: argparse.Namespace) -> None:
+    """Policy iteration: each round plays the planner steering by the last round's value (the first: the shipped
+    one) on training deals of its own, fits a value on those games (every feature, the cards unseen too), and
+    plays it on the tuning deals paired with the value it learned from. Resumable at every step; the rounds'
+    figures go to ``report.json`` and print as a table."""
+    folder = Path(args.dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    tune = list(deal_range(args.tune_deals))
+    before, before_name = str(MODEL), "shipped"
+    shipped = _tuned(folder, before_name, before, tune, args)
+    report: dict = {"command": " ".join(["python benchmarks/train_value.py", *sys.argv[1:]]),
+                    "variant": args.variant, "suits": args.suits, "budget": args.budget, "explore": args.explore,
+                    "tune_deals": args.tune_deals, "shipped": _figures(shipped), "rounds": []}
+    previous = shipped
+    for k in range(1, args.rounds + 1):
+        first = ROUNDS_FIRST + (k - 1) * args.games
+        deals = range(first, first + args.games)
+        games = play_into(folder / f"round-{k}.jsonl", deals, args, before, args.explore, args.budget)
+        path = folder / f"round-{k}.json"
+        if not path.exists():
+            print(f"round {k}: fitting on {len(games)} games", flush=True)
+            model = fit_model(games, features=FEATURES, ridge=args.ridge, run_weight=args.run_weight, name=path.name)
+            ValueModel.from_dict({**model.to_dict(), "trained_on": {
+                "deals": f"{first}-{first + args.games - 1}", "played_by": before_name, "budget": args.budget,
+                "explore": args.explore, **model.report["trained_on"]}}, name=path.name).save(path)
+        model = ValueModel.load(path)
+        tuned = _tuned(folder, path.stem, str(path), tune, args)
+        won = sum(g["end"]["won"] for g in games)
+        report["rounds"].append({
+            "round": k, "played_by": before_name, "training_deals": f"{first}-{first + args.games - 1}",
+            "training_won": won, "training_games": len(games), "held_out": model.report.get("held_out"),
+            "tune": _figures(tuned), "vs_before": _paired(tuned, previous), "vs_shipped": _paired(tuned, shipped),
+            "model": _shown(path)})
+        (folder / "report.json").write_text(json.dumps(report, indent=1) + "\n")
+        before, before_name, previous = str(path), path.stem, tuned
+    if args.ship:   # the lesson's copy (notebook 06 reads it from the package)
+        ROUNDS.write_text(json.dumps(report, indent=1) + "\n")
+    print(rounds_table(report))
+
+
+def _tuned(folder: Path, name: str, value: str, deals: list[int], args: argparse.Namespace) -> dict[int, dict]:
+    """The games of the value ``value`` on the tuning deals (``tune-<name>.jsonl``, resumable), by deal."""
+    games = play_into(folder / f"tune-{name}.jsonl", deals, args, value, 0.0, args.budget, tables=False)
+    return {g["deal"]: g["end"] for g in games}
+
+
+def _figures(games: dict[int, dict]) -> dict:
+    """Won, the share won and the cards left face down on average, of a value's games by deal."""
+    won = sum(e["won"] for e in games.values())
+    return {"deals": len(games), "won": won, "share": round(won / max(1, len(games)), 4),
+            "hidden": round(sum(e["hidden"] for e in games.values()) / max(1, len(games)), 2)}
+
+
+def _paired(a: dict[int, dict], b: dict[int, dict]) -> dict:
+    """Deals won by only one of two values' games, on the deals both played, and McNemar's p."""
+    both = a.keys() & b.keys()
+    only_a = sum(1 for d in both if a[d]["won"] and not b[d]["won"])
+    only_b = sum(1 for d in both if b[d]["won"] and not a[d]["won"])
+    return {"only_this": only_a, "only_other": only_b, "p": round(mcnemar(only_a, only_b).p_value, 4)}
+
+
 def _shown(path: Path) -> str:
     """``path`` relative to the repository when it lies inside it."""
     try:
@@ -179,8 +280,24 @@ def main() -> None:
     f.add_argument("--toward", help="a model file to pull toward instead of 0 ('learned': the shipped one)")
     f.add_argument("--out", required=True, help="the model file to write (my_model.json)")
     f.add_argument("--ship", action="store_true", help="allow --out inside the package (to replace the shipped model)")
+    r = sub.add_parser("rounds")
+    r.add_argument("--variant", default="spiderette")
+    r.add_argument("--suits", type=int, default=4)
+    r.add_argument("--rounds", type=int, default=3)
+    r.add_argument("--games", type=int, default=6000, help="training games a round")
+    r.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="tables a plan, in training and tuning")
+    r.add_argument("--explore", type=float, default=0.03)
+    r.add_argument("--ridge", type=float, default=0.0)
+    r.add_argument("--run-weight", type=float, default=3.0)
+    r.add_argument("--tune-deals", default="50001-52000")
+    r.add_argument("--processes", type=int, default=2)
+    r.add_argument("--scheduler", help="a Dask scheduler's address (tcp://host:8786): play there instead")
+    r.add_argument("--dir", default=str(DATA / "rounds"))
+    r.add_argument("--ship", action="store_true", help="copy the report into the package, for the lesson")
+    for p in (g,):
+        p.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="tables a plan")
     args = ap.parse_args()
-    (generate if args.command == "generate" else fit)(args)
+    {"generate": generate, "fit": fit, "rounds": rounds}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ import pytest
 from spiderette import Game, PlannerStrategy, RandomStrategy, SolverStrategy, hint, hints, simulate, solve, solve_async
 from spiderette.players.analysis import analyse, analyse_async
 from spiderette.players.limits import MAX_TABLES
-from spiderette.players.planner import plan
+from spiderette.players.planner import DEFAULT_TURNS, plan
 
 LOOP = ("bg1 ad1 ca1 cf1 df2 db1 de1 d ec1 fd1 gc1 ac1 fa3 d ba1 fb1 cb1 ca4 cd1 ed1 ab4 ae2 ae4 ea8 ec1 da3 ae11"
         " eg12 da2 bd7 eb1 eb1 fb1 bf5 fc6 gb2 ag2 gc3 fa1 ge1 gc1 gb1 d ga1 df1 da8 ba1 fb2 be5 ab11 ea6 ec1"
@@ -112,7 +112,7 @@ def test_reprs_quote_long_values_briefly():
         PlannerStrategy(budget=10**5000)   # its repr used to raise: the value is refused when made
     long = RandomStrategy(name="x" * 10_000)
     assert len(repr(long)) < 200 and "10000 characters" in repr(long)
-    assert repr(PlannerStrategy(budget=500)) == "PlannerStrategy(budget=500, value='learned')"
+    assert repr(PlannerStrategy(budget=500)) == f"PlannerStrategy(budget=500, value='learned', turns={DEFAULT_TURNS})"
 
 
 def test_the_analysis_budget_bounds_the_planner_pass_too():

@@ -19,6 +19,7 @@ from spiderette import (
     simulate,
 )
 from spiderette.engine.predicates import visible_key
+from spiderette.players.planner import DEFAULT_BUDGET, DEFAULT_TURNS
 from spiderette.players.strategies import RULES_OF_THUMB, strategy_label
 
 # ------------------------------------------------------------------------------------------- the protocol
@@ -112,7 +113,8 @@ def test_names_labels_and_reprs_say_what_each_strategy_is():
                              SolverStrategy(), PlannerStrategy())] == ["random", "greedy", "rules of thumb", "search",
                                                                        "solver", "planner"]
     assert PlannerStrategy(budget=500).name == "planner (budget=500)"
-    assert repr(PlannerStrategy()) == "PlannerStrategy(budget=2000, value='learned')"
+    assert repr(PlannerStrategy()) == \
+        f"PlannerStrategy(budget={DEFAULT_BUDGET}, value='learned', turns={DEFAULT_TURNS})"
     assert strategy_label(SolverStrategy()) == "solver (peeks)"
     assert SearchStrategy(samples=40).name == "search (samples=40)"
     assert repr(SearchStrategy(samples=40)) == "SearchStrategy(samples=40, node_limit=2000, seed=0)"

@@ -21,10 +21,11 @@ from spiderette.players.features import (
     FEATURES,
     STAGE_FEATURES,
     STAGED,
+    TABLE_FEATURES,
     column_features,
     table_features,
 )
-from spiderette.players.planner import PlannerStrategy, plan, table_value
+from spiderette.players.planner import DEFAULT_BUDGET, DEFAULT_TURNS, PlannerStrategy, plan, table_value
 from spiderette.players.value import (
     GAMES,
     MODEL,
@@ -76,7 +77,7 @@ def test_the_features_read_only_what_a_player_sees(variant, suits):
 
 def test_the_shipped_model_names_its_features_and_says_how_it_was_fitted():
     model = json.loads(MODEL.read_text())
-    assert model["features"] == list(FEATURES) and len(model["weights"]) == len(FEATURES)
+    assert model["features"] == list(TABLE_FEATURES) and len(model["weights"]) == len(TABLE_FEATURES)
     assert model["trained_on"]["deals"] > 1000 and model["learning_curve"]
     assert load_model() == model
     weight = dict(zip(model["features"], model["weights"]))
@@ -127,7 +128,7 @@ def test_a_model_file_of_ones_own_steers_the_planner_and_labels_it(tmp_path):
     mine = PlannerStrategy(value=str(path))
     assert mine.name == "planner (value='my_model.json')"   # by the file's name, not its folder
     assert PlannerStrategy(value=path).name == mine.name   # a pathlib.Path too
-    assert repr(mine) == "PlannerStrategy(budget=2000, value='my_model.json')"
+    assert repr(mine) == f"PlannerStrategy(budget={DEFAULT_BUDGET}, value='my_model.json', turns={DEFAULT_TURNS})"
     assert PlannerStrategy(value=MODEL).name == "planner (value='value_model.json')"
     g = Game(seed=7)
     moves = [plan(g, value=v) for v in ("learned", path, ValueModel.load(path), CONTRARY)]

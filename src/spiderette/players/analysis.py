@@ -46,7 +46,7 @@ from .background import StoppableFuture, run_in_thread
 from .limits import Limit, budget_of
 from .limits import tables as tables_arg
 from .odds import Odds
-from .planner import DEFAULT_BUDGET, plan
+from .planner import plan
 from .solver import solve
 
 __all__ = ["analyse", "analyse_async", "Analysis", "Position", "TurningPoint", "ANALYSIS_NODES", "in_view"]
@@ -59,8 +59,10 @@ ANALYSIS_NODES = 40_000
 ANALYSIS_SOLVES = 12
 #: Tables the planner may expand at each position when the analysis asks whether a move was its choice
 #: (``planner=True``); the planner's pass is paid from the analysis's budget, which keeps back at most
-#: ``PLANNER_SHARE`` of it for that pass (the solves may leave it more).
-PLAN_TABLES = DEFAULT_BUDGET
+#: ``PLANNER_SHARE`` of it for that pass (the solves may leave it more). 2,000 on either core: the planner's
+#: budget before the compiled core (Hint plans with :data:`~spiderette.players.planner.DEFAULT_BUDGET`), so that
+#: an analysis's budget buys the same passes on every machine.
+PLAN_TABLES = 2000
 PLANNER_SHARE = 0.25
 #: The verdicts, in words.
 WINNABLE, LOST, UNKNOWN = "winnable", "lost", "unknown"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine.cards import KING, RANK_MASK
+from ..engine.cards import KING, RANK_MASK, make_deck
 from ..engine.game import Game
 from ..engine.predicates import visible_key
 
@@ -38,8 +38,18 @@ COLUMN_FEATURES = (
 STAGE_FEATURES = ("deals_left", "runs_done")
 #: Column features that weigh differently as the deals go: each has a second feature, times the deals left.
 STAGED = ("face_down", "buried", "empty_columns", "out_of_order", "off_suit")
-#: Every feature of a table, in the order of :func:`feature_vector`.
-FEATURES = (*COLUMN_FEATURES, *STAGE_FEATURES, *(f"{name} x deals_left" for name in STAGED))
+#: The features of the cards still unseen (face down or in the stock: a player knows which cards they are, not
+#: where): what the table's cards may still meet (:func:`unseen_features`).
+UNSEEN_FEATURES = (
+    "next_unseen",     # top cards whose own next card (one rank lower, that would join their group) is unseen
+    "home_unseen",     # columns with cards face down whose top group has no card to go onto but unseen ones
+    "turn_has_home",   # the chance that a card turned over now can move at once (onto a top card, or a space)
+    "deal_joins",      # the cards a deal is expected to lay where they join the top card's group
+)
+#: The features of a table without the cards unseen, in the order of :func:`feature_vector`.
+TABLE_FEATURES = (*COLUMN_FEATURES, *STAGE_FEATURES, *(f"{name} x deals_left" for name in STAGED))
+#: Every feature: the table's (:func:`feature_vector`), then the cards unseen (:func:`unseen_features`).
+FEATURES = (*TABLE_FEATURES, *UNSEEN_FEATURES)
 
 
 def column_features(down: int, up: Sequence[int], links: Callable[[int, int], bool],
@@ -101,10 +111,58 @@ def feature_vector(columns: Sequence[tuple[int, Sequence[int]]], deals_left: int
     return [*total, deals_left, runs_done, *staged]
 
 
-def table_features(game: Game) -> dict[str, int]:
+def unseen_features(columns: Sequence[tuple[int, Sequence[int]]], unseen: Sequence[int], stock: int,
+                    links: Callable[[int, int], bool], fits: Callable[[int, int], bool]) -> list[float]:
+    """The :data:`UNSEEN_FEATURES` of a table given as ``(down, up)`` per column, with the cards ``unseen`` (face
+    down or in the stock: a player counts them as the deck less every card seen) and ``stock`` cards in the
+    stock; ``links(below, above)``: ``above`` joins a group on ``below``; ``fits(onto, moving)``: ``moving``
+    may be built on ``onto``. A card turned over or dealt is any of the unseen cards, each as likely.
+
+    >>> from spiderette.engine.cards import parse_card as c
+    >>> from spiderette.engine.variants import RULES
+    >>> r = RULES["spiderette"]
+    >>> cols = [(2, [c("9H")]), (0, [c("KS"), c("QS")]), (1, [c("5D")])]
+    >>> unseen_features(cols, [c("8H"), c("JD"), c("6C"), c("4D")], 2, r.links, r.fits)
+    [2, 2, 0.75, 0.25]
+    """
+    on_table = {x for _, up in columns for x in up}
+    waiting = set(unseen)
+    tops = [up[-1] for _, up in columns if up]
+    spaces = any(not down and not up for down, up in columns)
+    nexts = homeless = 0
+    for down, up in columns:
+        if not up:
+            continue
+        top = up[-1]
+        if top & RANK_MASK > 1:
+            successors = [x for x in waiting if x & RANK_MASK == (top & RANK_MASK) - 1 and links(top, x)]
+            if successors and not any(x & RANK_MASK == (top & RANK_MASK) - 1 and links(top, x) for x in on_table):
+                nexts += 1
+        if down:
+            base = len(up) - 1
+            while base > 0 and links(up[base - 1], up[base]):
+                base -= 1
+            b = up[base]
+            if b & RANK_MASK != KING and not any(x & RANK_MASK == (b & RANK_MASK) + 1 and fits(x, b)
+                                                  for x in on_table if x not in up):
+                homeless += 1
+    n = len(unseen)
+    if not n:
+        return [nexts, homeless, 0.0, 0.0]
+    moves = sum(1 for x in unseen if spaces or any(t & RANK_MASK == (x & RANK_MASK) + 1 and fits(t, x) for t in tops))
+    dealt = [up[-1] for _, up in columns[: min(stock, len(columns))] if up]
+    joins = sum(1 for t in dealt for x in unseen if t & RANK_MASK == (x & RANK_MASK) + 1 and links(t, x))
+    return [nexts, homeless, moves / n, joins / n]
+
+
+def table_features(game: Game) -> dict[str, float]:
     """The :data:`FEATURES` of the table a player sees in ``game``, by name."""
     columns, _ = visible_key(game)
     r = game.rules
     vec = feature_vector(columns, game.deals_left, game.runs_completed, r.links,
                          None if r.build == "any" else r.fits, r.unit)
-    return dict(zip(FEATURES, vec))
+    seen = [x for _, up in columns for x in up] + [x for run in game.foundations for x in run]
+    left = list(make_deck(r.decks, game.suits))
+    for x in seen:
+        left.remove(x)
+    return dict(zip(FEATURES, [*vec, *unseen_features(columns, left, game.stock_count, r.links, r.fits)]))

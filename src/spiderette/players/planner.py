@@ -20,6 +20,8 @@ time (no random state anywhere).
    could turn up (every card of the deck not seen anywhere).
 2. For every first move it keeps the best table found under it. It plays the best first move whose line
    ends on a better table than now, and which does not lead back to a table already seen in this game.
+   When that line turns a card over, it weighs the best ``turns`` lines that turn one again, each by the best a
+   short search could do after every card that could turn up, averaged (which card to turn over).
 3. When no line improves, it deals (when the rules allow). With an empty column blocking the deal, it first
    plans the best way to fill the empty columns. With no stock left and nothing that improves, it resigns.
    Steering by the learned value, it also weighs the table after a deal (its new cards averaged over the cards
@@ -36,9 +38,10 @@ and ``value="my_value.json"`` (or a :class:`~spiderette.players.value.ValueModel
 a column, the value of a card about to turn over), :mod:`spiderette.players.plan_search` (the best-first search
 and the lines it finds) and this one (the plan: what to play of the search, when to deal, the player).
 
-**Measured** (``benchmarks/strategies.py --strategies handmade,planner``): four suits 59 of deals 1-1000
-(5.9%; hand-made 29, greedy 0), two suits 74 of deals 1-300 (24.7%; hand-made 48), one suit 634 of deals
-1-1000 (63.4%; hand-made 586, greedy 160). The hand-made weights were tuned on deals 5001-5200.
+**Measured** (``benchmarks/expert_figures.py``, on the compiled core): four suits 153 of deals 1-2000 (7.7%;
+at 2,000 tables with ``turns=1``, the planner before, 111), two suits 163 of deals 1-500 (32.6%; 133), one suit
+343 of deals 1-500 (68.6%; 329). The budget and ``turns`` were chosen on deals 50001-52000 (four suits),
+60001-60500 (two) and 70001-70500 (one); the hand-made weights were tuned on deals 5001-5200.
 """
 
 from __future__ import annotations
@@ -53,24 +56,36 @@ from ..engine.errors import an_event, is_whole, quote
 from ..engine.game import Game, a_game
 from ..engine.move import DEAL, SENDS, Move
 from ..engine.predicates import visible_key
-from .limits import Limit, budget_of, tables
+from .limits import CORE_SPEEDUP, Limit, budget_of, tables
 from .memory import tables_met
 from .plan_costs import STEP, PlanCosts, unseen_cards
 from .plan_search import best_met, card_costs, line_of, moves_of, of_key, search
 from .strategies import Strategy
 from .value import DEFAULT_VALUE, VALUES, ModelError, ValueModel, model_of
 
-__all__ = ["Plan", "plan", "table_value", "table_after", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET"]
+__all__ = ["Plan", "plan", "table_value", "table_after", "PlannerStrategy", "DEFAULT_BUDGET", "STRONG_BUDGET",
+           "DEFAULT_TURNS"]
 
 #: With the learned value, how much better than the best line (in points) the table after a deal must be for
 #: the planner to deal while a line still improves. 0: measured against -30 and -60 on deals 20001-20400 (four
 #: suits), which deal earlier and leave more cards face down.
 DEAL_MARGIN = 0
 
-#: Tables expanded per move by default: fast enough for studies (a few hundredths of a second a move).
-DEFAULT_BUDGET = 2000
+#: Tables expanded per move by default: a fresh plan (a hint) in a few hundredths of a second at most, on either
+#: search core: 2,000 on the pure-Python core, ten times more on the compiled core (:data:`~spiderette.players.
+#: limits.CORE_SPEEDUP`), which wins more four-suit deals with them (the Teach guide has the figures).
+DEFAULT_BUDGET = 2000 * CORE_SPEEDUP
 #: Tables expanded per move for a "Think" button: a stronger, slower plan (under a second a move).
-STRONG_BUDGET = 20000
+STRONG_BUDGET = 20000 * CORE_SPEEDUP
+#: Which card to turn over: when the best line turns one, the planner weighs again the best ``turns`` lines that
+#: turn one, each by what every card that could turn up would let it do next (a short search after each card,
+#: :data:`TURN_LOOK` tables), averaged over the cards unseen; ``turns=1`` plays the best line as found. By
+#: default 5 on the compiled core (the Teach guide has the figures), 1 on the pure-Python core (five times
+#: thirty searches a plan would take it a second).
+DEFAULT_TURNS = 5 if CORE_SPEEDUP > 1 else 1
+#: The tables of each short search after a card turned over (:data:`DEFAULT_TURNS`), or a tenth of the plan's
+#: budget if that is less (a plan of 2,000 tables or more: 200).
+TURN_LOOK = 200
 
 
 # ---------------------------------------------------------------------- the result
@@ -170,7 +185,8 @@ def table_value(game: Game, value: str | Path | ValueModel = DEFAULT_VALUE) -> i
 
 # ---------------------------------------------------------------------- the plan
 def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET, seen: set | frozenset | None = None,
-         cancel: threading.Event | None = None, value: str | Path | ValueModel = DEFAULT_VALUE) -> Plan | None:
+         cancel: threading.Event | None = None, value: str | Path | ValueModel = DEFAULT_VALUE,
+         turns: int = DEFAULT_TURNS) -> Plan | None:
     """The planner's best plan for the table a player sees in ``game``, or ``None`` (nothing improves).
 
     ``limit`` is the number of tables the search may expand, ``plan(g, Limit(tables=20_000))`` (a
@@ -181,9 +197,11 @@ def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET
     from a copy taken under its lock. The result is the same for any two games with the same observation
     and memory. Setting ``cancel`` (a ``threading.Event``) stops the search early (the Think button): the
     plan then comes from the tables searched so far. ``value`` is the value of the table it steers by, as
-    for :class:`PlannerStrategy`.
+    for :class:`PlannerStrategy`; ``turns`` how many lines that turn a card over it weighs by what could turn
+    up (:data:`DEFAULT_TURNS`; 1: none).
     """
     a_game(game, "plan")
+    turns = _turns(turns)
     given = budget_of("plan", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
     assert given is not None   # (budget_of gives a Limit without tables the shorthand's number)
     budget = given
@@ -208,6 +226,10 @@ def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET
     bar = min(root_value, best_met(costs, table, stock, seen, root_value))
     good = [nid for _, nid in ranked if nodes[nid][2] < bar]
     chosen = good[0] if good else None
+    if len(good) > 1 and costs.learned is not None and costs.learned.sees_unseen:
+        chosen = _by_unseen(rules, table, stock, unseen, nodes, good[:RERANK])
+    if turns > 1 and chosen is not None and nodes[chosen][4][0] == "turn" and unseen:
+        chosen = _dig_where(rules, table, stock, seen, unseen, nodes, good, chosen, turns, budget, cancel)
     rest = [nid for _, nid in ranked if nid != chosen]   # best first (by priority)
     others = [moves_of(line_of(nodes, nid)) for nid in rest]
     alternatives = tuple((line[0], nodes[nid][2]) for line, nid in zip(others, rest))
@@ -240,6 +262,61 @@ def plan(game: Game, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET
             return _checked(game, Plan(line[0], line, fnodes[nid][2], froot, alts, expanded + more,
                                        ("fill", filled), lines))
     return None
+
+
+def _dig_where(rules: _Rules, table: tuple, stock: int, seen: set | frozenset, unseen: list[int], nodes: list,
+               good: list[int], chosen: int, turns: int, budget: int, cancel: threading.Event | None = None) -> int:
+    """Which card to turn over: among the best lines that turn one (``chosen`` the best of them), the one whose
+    table after the turn is best on average over the cards that could turn up, each followed by the best line
+    a short search finds from it: :data:`TURN_LOOK` tables, or a tenth of the plan's ``budget`` if less."""
+    look = min(TURN_LOOK, max(1, budget // 10))
+    turning = [nid for nid in good if nodes[nid][4][0] == "turn"][:turns]
+    if len(turning) < 2 or (cancel is not None and cancel.is_set()):
+        return chosen
+    cards: dict[int, int] = {}
+    for c in unseen:
+        cards[c] = cards.get(c, 0) + 1
+    costs = rules.costs
+
+    def expected(nid: int) -> tuple[float, int]:
+        state = (table, 0, 0)
+        for s, d, k in line_of(nodes, nid):
+            state = rules.core.after(state, Move("move", s, d, k))
+        end = state[0]
+        at = [(i, j) for i, c in enumerate(end) for j in range(c[0] + 1, len(c)) if c[j] == 0]
+        total = 0.0
+        for card, n in cards.items():
+            turned = list(end)
+            for i, j in at:
+                turned[i] = turned[i][:j] + bytes((card,)) + turned[i][j + 1:]
+            rest = list(unseen)
+            rest.remove(card)
+            best, found, _, now = search(rules.core, costs, tuple(turned), stock, seen, look, rest, False, cancel)
+            total += n * min([now, *(found[i][2] for _, i in best.values())])
+        return total / len(unseen) - costs.run_bonus * state[2] + STEP * nodes[nid][3], nid
+
+    return min(turning, key=expected)
+
+
+#: How many of the best lines the planner weighs again with the cards unseen (a model that weighs them).
+RERANK = 8
+
+
+def _by_unseen(rules: _Rules, table: tuple, stock: int, unseen: list[int], nodes: list, lines: list[int]) -> int:
+    """The node, among the ends of ``lines``, best by its priority plus what the cards unseen may bring to the
+    table it ends on (:meth:`~spiderette.players.value.LearnedValue.unseen_cost`; a card just turned over is
+    left out, as unknown)."""
+    learned = rules.costs.learned
+    assert learned is not None
+
+    def score(nid: int) -> tuple[float, int]:
+        state = (table, 0, 0)
+        for s, d, k in line_of(nodes, nid):
+            state = rules.core.after(state, Move("move", s, d, k))
+        cols = [(c[0], bytes(x for x in c[c[0] + 1:] if x)) for c in state[0]]
+        return nodes[nid][2] + STEP * nodes[nid][3] + learned.unseen_cost(cols, unseen, stock), nid
+
+    return min(lines, key=score)
 
 
 def _deal_decision(rules: _Rules, game: Game, table: tuple, stock: int, seen: set | frozenset, unseen: list[int],
@@ -321,6 +398,16 @@ def _value_of(value: object) -> str | ValueModel:
     return model_of(value)
 
 
+def _turns(turns: object) -> int:
+    """``turns`` if it is a whole number from 1 to 64 (a ``TypeError`` or ``ValueError`` quoting it otherwise)."""
+    told = f"turns must be a whole number from 1 to 64, not {quote(turns)}"
+    if not is_whole(turns):
+        raise TypeError(told)
+    if not 1 <= turns <= 64:
+        raise ValueError(told)
+    return turns
+
+
 def _memory(seen: object) -> set | frozenset | None:
     """``seen`` if it is a set of visible tables (:func:`~spiderette.engine.predicates.visible_key`, each a
     pair ``(columns, stock)``) or ``None``; another type is a ``TypeError``, an element of the wrong shape a
@@ -384,25 +471,27 @@ class PlannerStrategy(Strategy):
     """
 
     short_name = "planner"
-    _defaults = {"budget": DEFAULT_BUDGET, "value": DEFAULT_VALUE}
+    _defaults = {"budget": DEFAULT_BUDGET, "value": DEFAULT_VALUE, "turns": DEFAULT_TURNS}
     DEFAULT = DEFAULT_BUDGET
     STRONG = STRONG_BUDGET
 
     def __init__(self, limit: Limit | None = None, *, budget: int = DEFAULT_BUDGET,
-                 value: str | Path | ValueModel = DEFAULT_VALUE,
+                 value: str | Path | ValueModel = DEFAULT_VALUE, turns: int = DEFAULT_TURNS,
                  name: str | None = None) -> None:
         super().__init__(name)
         given = budget_of("PlannerStrategy", limit, {"budget": (tables(budget, "budget"), DEFAULT_BUDGET)}).tables
         assert given is not None   # (budget_of gives a Limit without tables the shorthand's number)
         self.budget = given
         self.value = _value_of(value)
+        self.turns = _turns(turns)
         self.last_plan: Plan | None = None
         self._line: list[Move] = []
         self._expect: tuple | None = None
 
     def _settings(self) -> dict:
         # a model of one's own is shown by its name (a model file's name): planner (value='my_model.json')
-        return {"budget": self.budget, "value": self.value.name if isinstance(self.value, ValueModel) else self.value}
+        return {"budget": self.budget, "value": self.value.name if isinstance(self.value, ValueModel) else self.value,
+                "turns": self.turns}
 
     def new_game(self) -> None:
         super().new_game()
@@ -413,7 +502,7 @@ class PlannerStrategy(Strategy):
         # (each line ends on a better table, so the player never wanders); re-plan at every surprise.
         if self._line and visible_key(game) == self._expect and game.why_illegal(self._line[0]) is None:
             return self._next(game)
-        self.last_plan = plan(game, budget=self.budget, seen=self._seen, value=self.value)
+        self.last_plan = plan(game, budget=self.budget, seen=self._seen, value=self.value, turns=self.turns)
         if self.last_plan is None:
             self._line = []
             return None

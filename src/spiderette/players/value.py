@@ -31,19 +31,34 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..engine.cards import RUN_LENGTH, make_deck
 from ..engine.errors import quote
 from ..engine.game import Game
 from ..engine.variants import RULES
-from .features import COLUMN_FEATURES, FEATURES, STAGED, column_features, feature_vector, table_features
+from .features import (
+    COLUMN_FEATURES,
+    FEATURES,
+    STAGED,
+    TABLE_FEATURES,
+    UNSEEN_FEATURES,
+    column_features,
+    feature_vector,
+    table_features,
+    unseen_features,
+)
 
 __all__ = ["ValueModel", "ModelError", "LearnedValue", "predicted_end", "load_model", "read_games", "fit",
-           "MODEL", "GAMES", "VALUES", "DEFAULT_VALUE", "POINTS_PER_CARD"]
+           "MODEL", "GAMES", "VALUES", "DEFAULT_VALUE", "POINTS_PER_CARD", "ROUNDS", "rounds_table"]
 
 MODEL = Path(__file__).with_name("value_model.json")
 _PACKAGE = Path(__file__).resolve().parents[1]   # (the installed spiderette: no model is saved into it unasked)
 #: Training games shipped for a class's retrain: the first 1,333 games of the shipped model's data (four
 #: suits, deals 10000001-10001333; :func:`fit` trains on 1,000 of them and holds the other quarter out).
 GAMES = Path(__file__).with_name("value_games.jsonl.gz")
+#: The report of the rounds of policy iteration (``benchmarks/train_value.py rounds --ship``): each round's
+#: training games, its fit and its games on the tuning deals, paired with the value before it
+#: (:func:`rounds_table` reads it as a table).
+ROUNDS = Path(__file__).with_name("value_rounds.json")
 #: Planner points per card left hidden at the end of a game: the learned value's unit, in the hand-made
 #: value's scale (a face-down card costs ``FACE_DOWN = 24`` there).
 POINTS_PER_CARD = 24
@@ -242,7 +257,11 @@ class LearnedValue:
         # one weight per column feature at this stage: its own, plus its "x deals_left" weight times the deals
         self.weights = [POINTS_PER_CARD * m.worth(name, left) for name in COLUMN_FEATURES]
         #: A finished run, in points (the model's weight of ``runs_done``: negative, a bonus).
-        self.run_cost = round(POINTS_PER_CARD * m.weight("runs_done"))
+        # (never less than the run's own suited pairs and group were worth on the table, and a card more: a model
+        # that weighs suited pairs highly would otherwise keep a finished run on the table for ever)
+        run = RUN_LENGTH - 1, RUN_LENGTH if game.rules.unit is None else 1
+        kept = POINTS_PER_CARD * (run[0] * m.worth("in_suit", left) + run[1] * m.worth("top_group", left))
+        self.run_cost = round(min(POINTS_PER_CARD * m.weight("runs_done"), kept - POINTS_PER_CARD))
         #: The stage's own cost, in points: the model's weight of ``deals_left`` times the deals left (constant
         #: within one plan; it counts when a table before a deal is weighed against one after it).
         self.stage_cost = round(POINTS_PER_CARD * m.weight("deals_left") * left)
@@ -250,6 +269,21 @@ class LearnedValue:
         self.fits = None if game.rules.build == "any" else game.rules.fits
         self.unit = game.rules.unit
         self.cache: dict = {}
+        #: The weights of the cards still unseen (:data:`~spiderette.players.features.UNSEEN_FEATURES`), in points
+        #: (all 0 for a model without them: then :meth:`unseen_cost` is 0).
+        self.unseen_weights = [POINTS_PER_CARD * m.weight(name) for name in UNSEEN_FEATURES]
+        self.fits_any = game.rules.fits
+        #: Does the model weigh the cards unseen at all?
+        self.sees_unseen = any(self.unseen_weights)
+
+    def unseen_cost(self, columns: Sequence[tuple[int, Sequence[int]]], unseen: Sequence[int], stock: int) -> float:
+        """The cost of what the cards ``unseen`` may bring to the table ``columns`` (``(down, up)`` per column),
+        ``stock`` cards still in the stock: the model's weights of
+        :func:`~spiderette.players.features.unseen_features`, in points."""
+        if not self.sees_unseen:
+            return 0.0
+        f = unseen_features(columns, unseen, stock, self.links, self.fits_any)
+        return sum(w * x for w, x in zip(self.unseen_weights, f))
 
     def column_cost(self, col: tuple) -> int:
         """The cost of one column ``(down, up)``, a whole number of points (cached by its contents)."""
@@ -303,23 +337,41 @@ def read_games(path: str | Path) -> list[dict]:
 
 
 def _rows(games: Iterable[dict], run_weight: float, columns_of: Sequence[int]) -> tuple[list, list, list]:
-    """The features (in ``columns_of``'s order) of every table of ``games``, their labels and stages."""
+    """The features (in ``columns_of``'s order) of every table of ``games``, their labels and stages. The
+    features of the cards unseen are read only when asked for: from the cards unseen a table's record lists
+    (its fourth item), or, in an older record without them, the deck less the face-up cards (exact until a run
+    is finished: the cards of a finished run are then counted as unseen)."""
     xs: list[list[float]] = []
     ys: list[float] = []
     stages: list[tuple[int, int]] = []
+    unseen_too = any(i >= len(TABLE_FEATURES) for i in columns_of)
     for g in games:
         rules = RULES[g["variant"]]
         runs_total = rules.decks * 4
         end = g["end"]
         y = 0.0 if end["won"] else end["hidden"] + run_weight * (runs_total - end["runs"])
         fits = None if rules.build == "any" else rules.fits
-        for cols, stock, runs in g["tables"]:
+        deck = make_deck(rules.decks, g.get("suits", 4)) if unseen_too else []
+        for cols, stock, runs, *told in g["tables"]:
             left = -(-stock // len(cols))
-            v = feature_vector([(d, tuple(up)) for d, up in cols], left, runs, rules.links, fits, rules.unit)
+            table = [(d, tuple(up)) for d, up in cols]
+            v: list[float] = [*feature_vector(table, left, runs, rules.links, fits, rules.unit)]
+            if unseen_too:
+                unseen = told[0] if told else _less(deck, [c for _, up in table for c in up])
+                v += unseen_features(table, unseen, stock, rules.links, rules.fits)
             xs.append([float(v[i]) for i in columns_of])
             ys.append(y)
             stages.append((left, runs))
     return xs, ys, stages
+
+
+def _less(deck: Sequence[int], seen: Iterable[int]) -> list[int]:
+    """The cards of ``deck`` less the cards ``seen`` (each copy once)."""
+    left = list(deck)
+    for c in seen:
+        if c in left:
+            left.remove(c)
+    return left
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -407,13 +459,19 @@ def _report(raw: list[float], bias: float, xs: list, ys: list, stages: list) -> 
     return r2, agree / pairs if pairs else float("nan")
 
 
+def _number(x: float) -> float | None:
+    """``x`` to 4 places, or ``None`` where it is not a number (no pair of tables to order): valid JSON."""
+    return round(x, 4) if x == x else None
+
+
 def fit(games: Sequence[dict] | str | Path, *, ridge: float = 0.0, toward: ValueModel | str | Path | None = None,
-        features: Sequence[str] = FEATURES, run_weight: float = 3.0, held_out: bool = True,
+        features: Sequence[str] = TABLE_FEATURES, run_weight: float = 3.0, held_out: bool = True,
         curve: Sequence[float] = (), name: str = "model") -> ValueModel:
     """A value model fitted on training games (a list as :func:`read_games` gives, or a data file's path): a
     ridge regression of how each game ended (the cards still hidden, plus ``run_weight`` for each run not
-    finished; 0 for a won game) on the ``features`` of every table met. In plain Python (no numpy): about a
-    second per 100 games.
+    finished; 0 for a won game) on the ``features`` of every table met (the table's own by default,
+    :data:`~spiderette.players.features.TABLE_FEATURES`; ``features=FEATURES`` adds the cards unseen). In
+    plain Python (no numpy): about a second per 100 games.
 
     ``ridge`` is the penalty per table, on standardised features: 0 is plain least squares, 0.01 a strong pull;
     it pulls the weights toward 0, or toward the model ``toward`` (the shipped one: ``toward="learned"``), so
@@ -455,14 +513,37 @@ def fit(games: Sequence[dict] | str | Path, *, ridge: float = 0.0, toward: Value
         xv, yv, sv = _rows(test, run_weight, columns_of)
         r2, ordered = _report(raw, bias, xv, yv, sv)
         report["trained_on"].update(held_out_deals=len(test), held_out_positions=len(xv))
-        report["held_out"] = {"r2": round(r2, 4), "ordered": round(ordered, 4)}
+        report["held_out"] = {"r2": round(r2, 4), "ordered": _number(ordered)}
         points = []
         for share in curve:
             part = train[: max(1, int(len(train) * share))]
             px, py, _ = _rows(part, run_weight, columns_of)
             w, b = _Fit(px, py).solve(ridge, prior)
             r2, ordered = _report(w, b, xv, yv, sv)
-            points.append({"deals": len(part), "positions": len(px), "r2": round(r2, 4), "ordered": round(ordered, 4)})
+            points.append({"deals": len(part), "positions": len(px), "r2": round(r2, 4), "ordered": _number(ordered)})
         if points:
             report["learning_curve"] = points
     return ValueModel(tuple(names), tuple(raw), bias, name, None, report)
+
+
+# ---------------------------------------------------------------------- the rounds of learning
+def rounds_table(report: dict) -> str:
+    """The rounds of a report (:data:`ROUNDS`, or ``report.json`` as ``benchmarks/train_value.py rounds`` writes it)
+    as a Markdown table: each round's training games, its fit and its games on the tuning deals.
+
+    >>> print(rounds_table(json.loads(ROUNDS.read_text())).splitlines()[2])   # doctest: +ELLIPSIS
+    | round | played by | training games won | ...
+    """
+    s = report["shipped"]
+    rows = [f"Tuning deals {report['tune_deals']} ({report['suits']} suits, {report['budget']:,} tables a plan);"
+            f" the shipped value: {s['won']} won ({100 * s['share']:.2f}%), {s['hidden']} cards face down.", "",
+            "| round | played by | training games won | held-out R² | tuning deals won | face down |"
+            " vs the value it learned from | vs the shipped value |", "|---|---|---|---|---|---|---|---|"]
+    for r in report["rounds"]:
+        t, vb, vs = r["tune"], r["vs_before"], r["vs_shipped"]
+        r2 = (r["held_out"] or {}).get("r2")
+        fitted = "—" if r2 is None else f"{r2:.3f}"
+        rows.append(f"| {r['round']} | {r['played_by']} | {r['training_won']} of {r['training_games']} | {fitted} |"
+                    f" {t['won']} ({100 * t['share']:.2f}%) | {t['hidden']} | {vb['only_this']} vs {vb['only_other']},"
+                    f" p = {vb['p']:.3g} | {vs['only_this']} vs {vs['only_other']}, p = {vs['p']:.3g} |")
+    return "\n".join(rows)
