@@ -38,9 +38,9 @@ and ``value="my_value.json"`` (or a :class:`~spiderette.players.value.ValueModel
 a column, the value of a card about to turn over), :mod:`spiderette.players.plan_search` (the best-first search
 and the lines it finds) and this one (the plan: what to play of the search, when to deal, the player).
 
-**Measured** (``benchmarks/expert_figures.py``, on the compiled core): four suits 153 of deals 1-2000 (7.7%;
-at 2,000 tables with ``turns=1``, the planner before, 111), two suits 163 of deals 1-500 (32.6%; 133), one suit
-343 of deals 1-500 (68.6%; 329). The budget and ``turns`` were chosen on deals 50001-52000 (four suits),
+**Measured** (``benchmarks/expert_figures.py``, on the compiled core): four suits 156 of deals 1-2000 (7.8%;
+at 2,000 tables with ``turns=1``, the planner before, 111), two suits 171 of deals 1-500 (34.2%; 133), one suit
+349 of deals 1-500 (69.8%; 329). The budget and ``turns`` were chosen on deals 50001-52000 (four suits),
 60001-60500 (two) and 70001-70500 (one); the hand-made weights were tuned on deals 5001-5200.
 """
 
