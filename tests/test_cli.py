@@ -491,10 +491,11 @@ def test_play_names_the_games_own_column_letters(capsys, monkeypatch):
 def test_play_hints_name_cards_as_the_table_does(capsys, monkeypatch):
     _, out, _ = run(capsys, monkeypatch, ["play", "7", "--no-record"], "bd\nh\n")
     said = next(line for line in out.splitlines() if line.startswith("hint: "))
-    assert said.startswith("hint: bd (a 3-move plan: 5♠ onto 6♥, 4♥ onto 5♠") and "5S" not in said
+    assert "♠" in said and "5S" not in said and "3S" not in said   # (the plan depends on the search core's budget)
     g = Game(seed=7)
     g.play("bd")
-    assert said == f"hint: bd ({planner_hint(g, name=card_text).reason})"
+    h = planner_hint(g, name=card_text)
+    assert h is not None and said == f"hint: {g.notation(h.move)} ({h.reason})"
     ascii_out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
     assert play.card_names(ascii_out) is card_code   # (a terminal without the symbols: TC on both)
 

@@ -162,7 +162,7 @@ def test_the_runner_holds_a_line_to_what_it_says_it_shows(tmp_path):
         run_block(tmp_path / "page.md", Block("s", 1, "python", code, None), {})
 
     run("1 + 1   # → 2\nprint('a', 'b c')   # → a … c\nx = [3]\nx  # → [3]")
-    run("from spiderette import Game, hint\ng = Game(seed=7)\nhint(g)   # → ea1: moving 3S onto 4H …")  # the sentence
+    run("from spiderette import Game, hint\ng = Game(seed=7)\nhint(g)   # → bd1: moving 6H onto 7C …")  # the sentence
     for wrong in ("1 + 1   # → 3", "print('abc')   # → ab", "x = 1\nx   # → 1 …2",
                   "from spiderette import Game, hint\nhint(Game(seed=7))   # → Hint(move=…"):
         with pytest.raises(AssertionError, match="page.md:"):

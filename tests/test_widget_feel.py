@@ -104,11 +104,10 @@ def test_sends_completed_runs_and_a_won_game_are_told_in_cards():
 def test_the_hint_speaks_in_cards():
     w = Widget(seed=7, record=False)
     v = send(w, action="hint")
-    said = ("moving 3♠ onto 4♥ turns over a card in column e (and builds a card off suit and lifts a card off"
-            " face-down ones)")
+    said = "moving 6♥ onto 7♣ turns over a card in column b (and builds a card off suit)"
     assert v["message"] == f"Hint 1 of 3: {said}"
     assert v["hint"]["reason"] == said
-    assert v["hint"]["text"] == "ea1"     # (the move in notation, for scripts: not shown)
+    assert v["hint"]["text"] == "bd1"     # (the move in notation, for scripts: not shown)
     h = w.think(wait=True, budget=300)
     assert h is not None and w.view["message"].startswith("Think 1 of ")
     assert_cards_in_words(w.view["message"])

@@ -74,7 +74,7 @@ def plan_reason(g: Game, p: Plan, name: Callable[[int], str] = card_code) -> str
 
     >>> from spiderette.players.planner import plan
     >>> from spiderette import Game
-    >>> plan_reason(Game(seed=7), plan(Game(seed=7)))
+    >>> plan_reason(Game(seed=7), plan(Game(seed=7), budget=2000, turns=1))
     'moving 3S onto 4H turns over a card in column e'
     """
     if p.ends_with[0] in ("deal", "send"):
@@ -355,9 +355,10 @@ def planner_reason(g: Game, m: Move, seen: set | None = None, budget: int = DEFA
     ``None``. ``seen``: the visible tables already met in the game (as :class:`PlannerStrategy` keeps them).
 
     >>> from spiderette import Game
-    >>> why, rank = planner_reason(Game(seed=7), Move.parse("ea1"))
-    >>> rank, why.split(" (and ")[0]
-    (1, 'planner #1: moving 3S onto 4H turns over a card in column e')
+    >>> g = Game(seed=7)
+    >>> why, rank = planner_reason(g, hint(g).move)   # the planner's own move: its first suggestion
+    >>> rank, why.startswith("planner #1: moving ")
+    (1, True)
     """
     h = planner_hint(g, budget, name, seen)
     if h is None:
