@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from spiderette import Game
+from spiderette import Game, Move
 from spiderette.engine.cards import card_code, make_deck, parse_card
 from spiderette.engine.variants import RULES
 
@@ -174,3 +174,15 @@ def reachable(g: Game, key: Callable[[Game], object] = Game.state_key, limit: in
                 stack.append(k)
                 assert limit is None or len(seen) < limit
     return len(seen)
+
+
+def refused_in_line(g: Game, line) -> str | None:
+    """Why the engine refuses ``line`` from ``g`` (the move and the reason), or ``None``: every move plays."""
+    probe = g.copy()
+    for i, m in enumerate(line):
+        assert isinstance(m, Move)
+        why = probe.why_illegal(m)
+        if why is not None:
+            return f"move {i + 1} ({m}): {why}"
+        probe.apply(m)
+    return None

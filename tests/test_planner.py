@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from spiderette_testkit import refused_in_line
 
-from spiderette import Game, GreedyStrategy, Move, simulate
+from spiderette import Game, GreedyStrategy, simulate
 from spiderette.engine.move import DEAL
 from spiderette.engine.predicates import turns_over_a_card, visible_key
 from spiderette.players import planner
@@ -41,18 +42,6 @@ def test_same_observation_same_plan(deal: int, moves: int, suits: int) -> None:
     assert PlannerStrategy(budget=500)(a) == PlannerStrategy(budget=500)(b)
 
 
-def _legal_line(g: Game, line) -> str | None:
-    """Why the engine refuses ``line`` from ``g`` (the move and the reason), or ``None``: every move plays."""
-    probe = g.copy()
-    for i, m in enumerate(line):
-        assert isinstance(m, Move)
-        why = probe.why_illegal(m)
-        if why is not None:
-            return f"move {i + 1} ({m}): {why}"
-        probe.apply(m)
-    return None
-
-
 @pytest.mark.parametrize(("deal", "moves", "suits"), POSITIONS)
 def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: int, monkeypatch) -> None:
     """The search's own lines, as it found them, play in the engine: the plan's line with the safety net
@@ -67,7 +56,7 @@ def test_every_line_is_legal_and_the_budget_kept(deal: int, moves: int, suits: i
         assert isinstance(p, Plan) and p.move == p.line[0]
         assert p.tables <= 2 * budget  # one search, or two when an empty column must be filled to deal
         for line in (p.line, *p.alternative_lines):
-            assert _legal_line(g, line) is None, (_legal_line(g, line), [str(m) for m in line])
+            assert refused_in_line(g, line) is None, (refused_in_line(g, line), [str(m) for m in line])
         ranks = [v + len(line) for (_, v), line in zip(p.alternatives, p.alternative_lines)]
         assert ranks == sorted(ranks) and len(p.alternative_lines) == len(p.alternatives)   # best first
         assert all(line[0] == m for (m, _), line in zip(p.alternatives, p.alternative_lines))

@@ -8,8 +8,9 @@ import re
 import threading
 
 import pytest
+from spiderette_testkit import refused_in_line
 
-from spiderette import Game, Move
+from spiderette import Game
 from spiderette.players import planner
 from spiderette.players.memory import tables_met
 from spiderette.players.planner import DEFAULT_BUDGET, DEFAULT_TURNS, PlannerStrategy, plan
@@ -28,18 +29,6 @@ def _played(deal: int, moves: int) -> Game:
         g.apply(m)
     assert g.move_count == moves
     return g
-
-
-def _legal_line(g: Game, line) -> str | None:
-    """Why the engine refuses ``line`` from ``g`` (the move and the reason), or ``None``: every move plays."""
-    probe = g.copy()
-    for i, m in enumerate(line):
-        assert isinstance(m, Move)
-        why = probe.why_illegal(m)
-        if why is not None:
-            return f"move {i + 1} ({m}): {why}"
-        probe.apply(m)
-    return None
 
 
 # ---------------------------------------------------------------------- the argument
@@ -61,7 +50,7 @@ def test_the_ends_of_the_range_are_taken():
     g = Game(seed=7)
     for turns in (1, 64):
         p = plan(g, budget=BUDGET, turns=turns)
-        assert p is not None and _legal_line(g, p.line) is None
+        assert p is not None and refused_in_line(g, p.line) is None
 
 
 def test_the_strategy_shows_its_turns():
@@ -86,7 +75,7 @@ def test_weighing_the_cards_that_could_turn_up_picks_another_card_to_turn(deal, 
     assert weighed.move != first.move
     # one of the lines the search found, not a line of its own
     assert weighed.line in first.alternative_lines
-    assert _legal_line(g, weighed.line) is None
+    assert refused_in_line(g, weighed.line) is None
     assert plan(g, budget=BUDGET, turns=5) == weighed   # the same answer asked again
 
 
@@ -140,7 +129,7 @@ def test_a_cancelled_plan_is_still_legal(deal, moves, search_core):
     stop = threading.Event()
     stop.set()
     p = plan(g, budget=BUDGET, turns=5, cancel=stop)
-    assert p is None or _legal_line(g, p.line) is None
+    assert p is None or refused_in_line(g, p.line) is None
 
 
 def test_cancelled_while_weighing_the_cards_to_turn_the_plan_is_still_legal(monkeypatch, search_core):
@@ -158,4 +147,4 @@ def test_cancelled_while_weighing_the_cards_to_turn_the_plan_is_still_legal(monk
     g = Game(seed=1)
     p = plan(g, budget=BUDGET, turns=5, cancel=stop)
     assert stop.is_set() and len(calls) >= 3
-    assert p is not None and p.ends_with[0] == "turn" and _legal_line(g, p.line) is None
+    assert p is not None and p.ends_with[0] == "turn" and refused_in_line(g, p.line) is None
