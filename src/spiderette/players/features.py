@@ -13,7 +13,8 @@ planner can cache; the rest describe the stage of the game (deals left, runs fin
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.cards import KING, RANK_MASK, make_deck
 from ..engine.game import Game
@@ -111,6 +112,18 @@ def feature_vector(columns: Sequence[tuple[int, Sequence[int]]], deals_left: int
     return [*total, deals_left, runs_done, *staged]
 
 
+def cards_unseen(deck: Iterable[int], seen: Iterable[int]) -> list[int]:
+    """The cards of ``deck`` not among ``seen`` (each copy once), in order: what a player counts as unseen.
+
+    >>> from spiderette.engine.cards import parse_card as c
+    >>> cards_unseen([c("AS"), c("2S"), c("AS")], [c("AS")]) == [c("AS"), c("2S")]
+    True
+    """
+    left = Counter(deck)
+    left.subtract(seen)
+    return sorted(c for c, n in left.items() for _ in range(n))
+
+
 def unseen_features(columns: Sequence[tuple[int, Sequence[int]]], unseen: Sequence[int], stock: int,
                     links: Callable[[int, int], bool], fits: Callable[[int, int], bool]) -> list[float]:
     """The :data:`UNSEEN_FEATURES` of a table given as ``(down, up)`` per column, with the cards ``unseen`` (face
@@ -162,7 +175,5 @@ def table_features(game: Game) -> dict[str, float]:
     vec = feature_vector(columns, game.deals_left, game.runs_completed, r.links,
                          None if r.build == "any" else r.fits, r.unit)
     seen = [x for _, up in columns for x in up] + [x for run in game.foundations for x in run]
-    left = list(make_deck(r.decks, game.suits))
-    for x in seen:
-        left.remove(x)
+    left = cards_unseen(make_deck(r.decks, game.suits), seen)
     return dict(zip(FEATURES, [*vec, *unseen_features(columns, left, game.stock_count, r.links, r.fits)]))

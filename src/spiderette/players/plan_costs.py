@@ -22,6 +22,7 @@ from __future__ import annotations
 from ..engine.cards import KING, RANK_MASK, make_deck
 from ..engine.core import Core, visible_column
 from ..engine.game import Game
+from .features import cards_unseen
 from .value import LearnedValue, ValueModel
 
 __all__ = ["PlanCosts", "turn_value", "unseen_cards", "ranks_of"]
@@ -137,13 +138,8 @@ def unseen_cards(game: Game, table: tuple) -> list[int]:
     >>> len(unseen_cards(g, table)) == g.stock_count + sum(col[0] for col in table)   # the stock and the face down
     True
     """
-    left: dict[int, int] = {}
-    for c in make_deck(game.rules.decks, game.suits):
-        left[c] = left.get(c, 0) + 1
     seen = [c for col in table for c in col[col[0] + 1:]] + [c for run in game.foundations for c in run]
-    for c in seen:
-        left[c] -= 1
-    return sorted(c for c, n in left.items() for _ in range(n))
+    return cards_unseen(make_deck(game.rules.decks, game.suits), seen)
 
 
 def ranks_of(cards: list[int]) -> dict[int, int]:

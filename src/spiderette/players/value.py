@@ -41,6 +41,7 @@ from .features import (
     STAGED,
     TABLE_FEATURES,
     UNSEEN_FEATURES,
+    cards_unseen,
     column_features,
     feature_vector,
     table_features,
@@ -357,21 +358,12 @@ def _rows(games: Iterable[dict], run_weight: float, columns_of: Sequence[int]) -
             table = [(d, tuple(up)) for d, up in cols]
             v: list[float] = [*feature_vector(table, left, runs, rules.links, fits, rules.unit)]
             if unseen_too:
-                unseen = told[0] if told else _less(deck, [c for _, up in table for c in up])
+                unseen = told[0] if told else cards_unseen(deck, [c for _, up in table for c in up])
                 v += unseen_features(table, unseen, stock, rules.links, rules.fits)
             xs.append([float(v[i]) for i in columns_of])
             ys.append(y)
             stages.append((left, runs))
     return xs, ys, stages
-
-
-def _less(deck: Sequence[int], seen: Iterable[int]) -> list[int]:
-    """The cards of ``deck`` less the cards ``seen`` (each copy once)."""
-    left = list(deck)
-    for c in seen:
-        if c in left:
-            left.remove(c)
-    return left
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
