@@ -279,9 +279,7 @@ def _dig_where(rules: _Rules, table: tuple, stock: int, seen: set | frozenset, u
     costs = rules.costs
 
     def expected(nid: int) -> tuple[float, int]:
-        state = (table, 0, 0)
-        for s, d, k in line_of(nodes, nid):
-            state = rules.core.after(state, Move("move", s, d, k))
+        state = _played_out(rules, table, line_of(nodes, nid))
         end = state[0]
         at = [(i, j) for i, c in enumerate(end) for j in range(c[0] + 1, len(c)) if c[j] == 0]
         total = 0.0
@@ -310,10 +308,8 @@ def _by_unseen(rules: _Rules, table: tuple, stock: int, unseen: list[int], nodes
     assert learned is not None
 
     def score(nid: int) -> tuple[float, int]:
-        state = (table, 0, 0)
-        for s, d, k in line_of(nodes, nid):
-            state = rules.core.after(state, Move("move", s, d, k))
-        cols = [(c[0], bytes(x for x in c[c[0] + 1:] if x)) for c in state[0]]
+        end = _played_out(rules, table, line_of(nodes, nid))[0]
+        cols = [(c[0], bytes(x for x in c[c[0] + 1:] if x)) for c in end]
         return nodes[nid][2] + STEP * nodes[nid][3] + learned.unseen_cost(cols, unseen, stock), nid
 
     return min(lines, key=score)
@@ -428,10 +424,16 @@ def _memory(seen: object) -> set | frozenset | None:
 def _empties_after(rules: _Rules, table: tuple, steps: list) -> bool:
     """Does the table still have an empty column after the moves ``steps`` (no card turned over)? Played by
     the search core, so a run that finishes and leaves an empty column behind counts."""
+    return any(len(c) == 1 for c in _played_out(rules, table, steps)[0])
+
+
+def _played_out(rules: _Rules, table: tuple, steps: list) -> tuple:
+    """The search core's table ``(columns, dealt, runs)`` after the moves ``steps`` from ``table`` (a card turned
+    over is a face-up 0: the planner does not know it; a run that finishes and leaves counts in ``runs``)."""
     state = (table, 0, 0)
     for s, d, k in steps:
         state = rules.core.after(state, Move("move", s, d, k))
-    return any(len(c) == 1 for c in state[0])
+    return state
 
 
 def _checked(game: Game, p: Plan) -> Plan:
