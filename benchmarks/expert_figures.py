@@ -15,7 +15,6 @@ run loses nothing), and the table is read from those files, which are committed.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -25,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from solver import deal_range  # noqa: E402 - benchmarks/solver.py, beside this file
-from train_value import play_into  # noqa: E402 - benchmarks/train_value.py, beside this file
+from train_value import play_into, read_played  # noqa: E402 - benchmarks/train_value.py, beside this file
 
 from spiderette import Game  # noqa: E402
 from spiderette.engine.ccore import describe  # noqa: E402
@@ -51,15 +50,7 @@ def do_play(args: argparse.Namespace) -> None:
 
 def rows(suits: int, name: str) -> dict[int, dict]:
     """The games of a player, by deal (as ``play`` wrote them)."""
-    path = DATA / f"{suits}-{name}.jsonl"
-    out = {}
-    for line in path.read_text().splitlines() if path.exists() else []:
-        try:
-            g = json.loads(line)
-        except ValueError:
-            continue
-        out[g["deal"]] = g
-    return out
+    return read_played(DATA / f"{suits}-{name}.jsonl")
 
 
 def do_table(_: argparse.Namespace) -> None:

@@ -98,16 +98,18 @@ def generate(args: argparse.Namespace) -> None:
     play_into(out, deal_range(args.deals), args, args.value, args.explore, args.budget)
 
 
-def _done(out: Path) -> set[int]:
-    """The deals already in the file ``out`` (a line cut short by an interrupted run is not)."""
-    done = set()
-    if out.exists():
-        for line in out.read_text().splitlines():
-            try:
-                done.add(json.loads(line)["deal"])
-            except (ValueError, KeyError, TypeError):
-                pass   # a line cut by an interrupted run: that deal is played again
-    return done
+def read_played(path: Path) -> dict[int, dict]:
+    """The games of a file that :func:`play_into` writes (one a line), by deal; none when there is no file. A line
+    cut short by an interrupted run is not read: that deal is played again."""
+    games: dict[int, dict] = {}
+    for line in path.read_text().splitlines() if path.exists() else []:
+        try:
+            game = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(game, dict) and isinstance(game.get("deal"), int):
+            games[game["deal"]] = game
+    return games
 
 
 def play_into(out: Path, deals: Iterable[int], args: argparse.Namespace, value: str, explore: float, budget: int,
@@ -115,7 +117,7 @@ def play_into(out: Path, deals: Iterable[int], args: argparse.Namespace, value: 
     """Play the deals not yet in ``out`` (in parallel: ``--processes`` or ``--scheduler``), each written as soon as
     it is played; every game of the file, as read back (resumable: an interrupted run loses nothing)."""
     out.parent.mkdir(parents=True, exist_ok=True)
-    done = _done(out)
+    done = read_played(out).keys()
     todo = [d for d in deals if d not in done]
     print(f"{out.name}: {len(done)} deals already played; {len(todo)} to play", flush=True)
     t0 = time.perf_counter()
@@ -136,15 +138,8 @@ def play_into(out: Path, deals: Iterable[int], args: argparse.Namespace, value: 
                     print(f"{i}/{len(todo)} deals, {time.perf_counter() - t0:.0f} s", flush=True)
             if bar is not None:
                 bar.close()
-    wanted, games = set(deals), {}
-    for line in out.read_text().splitlines():
-        try:
-            game = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(game, dict) and game.get("deal") in wanted:
-            games[game["deal"]] = game
-    return [games[d] for d in sorted(games)]
+    wanted, games = set(deals), read_played(out)
+    return [games[d] for d in sorted(games) if d in wanted]
 
 
 def _executor(args: argparse.Namespace):
